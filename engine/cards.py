@@ -1,0 +1,116 @@
+"""Cards, suits and decks of all three games (rules §1.1, §3.1), as small integers.
+
+A card is an int ``suit * 9 + rank`` over the ranks ``6 7 8 9 J Q K T A`` and the suits
+``S C D H``. Within a suit a higher id is a stronger card in every game, so trick taking
+needs no per-game table. A set of cards is a bit mask; hands are masks so that legal-move
+generation is a few integer operations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+SUITS: Final = "SCDH"
+RANKS: Final = "6789JQKTA"
+SUIT_SYMBOLS: Final = "♠♣♦♥"
+RANKS_PER_SUIT: Final = 9
+CARD_COUNT: Final = 36
+
+SPADES, CLUBS, DIAMONDS, HEARTS = range(4)
+SIX, SEVEN, EIGHT, NINE, JACK, QUEEN, KING, TEN, ACE = range(9)
+
+_SUIT_MASK: Final = (1 << RANKS_PER_SUIT) - 1
+
+
+def card(rank: int, suit: int) -> int:
+    """The card of ``rank`` in ``suit``."""
+    return suit * RANKS_PER_SUIT + rank
+
+
+def suit_of(c: int) -> int:
+    return c // RANKS_PER_SUIT
+
+
+def rank_of(c: int) -> int:
+    return c % RANKS_PER_SUIT
+
+
+def bit(c: int) -> int:
+    return 1 << c
+
+
+def suit_mask(suit: int) -> int:
+    """Every card of ``suit`` (of any game's deck)."""
+    return _SUIT_MASK << (suit * RANKS_PER_SUIT)
+
+
+SUIT_MASKS: Final = tuple(suit_mask(s) for s in range(4))
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> Iterator[int]:
+    """The cards of ``mask`` from the lowest id up (suits S C D H, weak to strong)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def _deck(ranks: Iterable[int]) -> int:
+    rank_list = list(ranks)
+    return mask_of(card(r, s) for s in range(4) for r in rank_list)
+
+
+THOUSAND_DECK: Final = _deck((NINE, JACK, QUEEN, KING, TEN, ACE))
+TUMBOCHKA_DECK: Final = _deck((SIX, SEVEN, EIGHT, JACK, QUEEN, KING))
+
+_POINTS = {NINE: 0, JACK: 2, QUEEN: 3, KING: 4, TEN: 10, ACE: 11}
+THOUSAND_POINTS: Final = tuple(_POINTS.get(rank_of(c), 0) for c in range(CARD_COUNT))
+
+
+def card_points(mask: int) -> int:
+    """Тысяча card points of the cards in ``mask`` (Тумбочка's cards have none)."""
+    return sum(THOUSAND_POINTS[c] for c in cards_of(mask))
+
+
+def card_name(c: int) -> str:
+    """``AS``, ``TH``, ``6C``: the notation's token for a card."""
+    return RANKS[rank_of(c)] + SUITS[suit_of(c)]
+
+
+def parse_card(token: str) -> int:
+    """A card from its notation token (``10`` for ``T`` and suit symbols accepted).
+
+    Raises ``ValueError`` for anything that is not a card of the 36-card universe.
+    """
+    text = token.strip().upper()
+    if text.startswith("10"):
+        text = "T" + text[2:]
+    if len(text) != 2:
+        raise ValueError(f"bad card {token!r}")
+    rank_char, suit_char = text[0], text[1]
+    if suit_char in SUIT_SYMBOLS:
+        suit_char = SUITS[SUIT_SYMBOLS.index(suit_char)]
+    if rank_char not in RANKS or suit_char not in SUITS:
+        raise ValueError(f"bad card {token!r}")
+    return card(RANKS.index(rank_char), SUITS.index(suit_char))
+
+
+def parse_suit(token: str) -> int:
+    text = token.strip().upper()
+    if text in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS.index(text)
+    if len(text) != 1 or text not in SUITS:
+        raise ValueError(f"bad suit {token!r}")
+    return SUITS.index(text)

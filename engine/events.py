@@ -1,0 +1,190 @@
+"""What happened: the events ``apply`` returns, as codes and numbers for the bot and stats.
+
+Events carry only what every seat may know: a given card is not in ``CardGiven``; a talon
+that is not shown is not in ``TalonTaken``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.actions import Declaration
+
+
+class FallCause(StrEnum):
+    """Why a player left the barrel or the tumbochka."""
+
+    ATTEMPTS = "attempts"
+    RAISED_AND_FAILED = "raised-and-failed"
+    KNOCKED_OFF = "knocked-off"
+    CLIMBED_TOGETHER = "climbed-together"
+
+
+class RedealGround(StrEnum):
+    FOUR_NINES = "four-nines"
+    UNDER_14_POINTS = "under-14-points"
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted:
+    number: int
+    dealer: int
+    active: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade:
+    seat: int
+    value: int
+    forced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: int
+    automatic: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarerChosen:
+    seat: int
+    bid: int
+    without_bid: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TalonShown:
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TalonTaken:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardGiven:
+    seat: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class ContractNamed:
+    seat: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class RedealAsked:
+    seat: int
+    ground: RedealGround
+
+
+@dataclass(frozen=True, slots=True)
+class Conceded:
+    seat: int
+    contract: int
+
+
+@dataclass(frozen=True, slots=True)
+class Thrown:
+    seat: int
+    contract: int
+    without_contract: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    seat: int
+    kind: Declaration
+    suit: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpChanged:
+    suit: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    seat: int
+    cards: tuple[int, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrilyazhCompleted:
+    seat: int
+    suit: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrilyazhBroken:
+    seat: int
+    suit: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealScored:
+    """The deal's outcome: points taken, score changes, and the scores after them."""
+
+    declarer: int | None
+    contract: int
+    made: bool
+    points: tuple[int, ...]
+    changes: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoltGiven:
+    seat: int
+    bolts: int
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mounted:
+    """A player climbed onto the barrel (Тысяча) or sat on the tumbochka."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fell:
+    seat: int
+    cause: FallCause
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class GoldenBagel:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DumpTruck:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    winner: int
+    scores: tuple[int, ...]
+    settlement: tuple[int, ...]
+
+
+Event = (
+    DealStarted | BidMade | Passed | DeclarerChosen | TalonShown | TalonTaken | CardGiven
+    | ContractNamed | RedealAsked | Conceded | Thrown | CardPlayed | Declared | TrumpChanged
+    | TrickWon | TrilyazhCompleted | TrilyazhBroken | DealScored | BoltGiven | Mounted | Fell
+    | GoldenBagel | DumpTruck | MatchOver
+)

@@ -1,0 +1,148 @@
+"""The match's one entry point for change: ``apply(state, action)``, and ``legal_actions``.
+
+Each action kind has one verifier (``*_reason``) that both ``apply`` and ``legal_actions``
+use, so the buttons a seat is shown and the moves the engine accepts cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.actions import (
+    Action,
+    Bid,
+    Concede,
+    Deal,
+    Give,
+    NameContract,
+    Pass,
+    Play,
+    Redeal,
+    SeatAction,
+    Throw,
+)
+from engine.bidding import apply_bid, apply_pass, bid_reason, pass_reason
+from engine.cards import cards_of
+from engine.dealing import apply_deal
+from engine.errors import IllegalAction, Reason
+from engine.events import Event
+from engine.games import variant_of
+from engine.play import apply_play, play_reason, playable
+from engine.seats import before_first_lead
+from engine.state import MatchState, Phase
+from engine.talon import (
+    apply_concede,
+    apply_contract,
+    apply_give,
+    apply_redeal,
+    apply_throw,
+    concede_reason,
+    contract_reason,
+    redeal_reason,
+    throw_reason,
+)
+
+_APPLY: dict[type, Callable[[MatchState, Any], tuple[MatchState, list[Event]]]] = {
+    Deal: apply_deal,
+    Bid: apply_bid,
+    Pass: apply_pass,
+    Give: apply_give,
+    NameContract: apply_contract,
+    Redeal: apply_redeal,
+    Concede: apply_concede,
+    Throw: apply_throw,
+    Play: apply_play,
+}
+
+
+def apply(state: MatchState, action: Action) -> tuple[MatchState, tuple[Event, ...]]:
+    """The state after ``action`` and what happened; ``IllegalAction`` if the rules forbid it."""
+    handler = _APPLY.get(type(action))
+    if handler is None:
+        raise TypeError(f"not an action: {action!r}")
+    if not isinstance(action, Deal) and not 0 <= action.seat < state.rules.players:
+        raise IllegalAction(Reason.NO_SUCH_SEAT)
+    new_state, events = handler(state, action)
+    return new_state, tuple(events)
+
+
+def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatAction, ...]:
+    """Every action a seat (or, without ``seat``, any seat) may take now.
+
+    Empty when nobody must act: between deals (the next ``Deal`` comes from the dealer's
+    shuffle, see ``engine.dealing``) and after the match.
+    """
+    deal = state.deal
+    phase = state.phase
+    if deal is None or phase is Phase.DEAL_OVER or phase is Phase.MATCH_OVER:
+        return ()
+    actions: list[SeatAction] = []
+    turn = deal.turn
+    if phase is Phase.PLAY and not before_first_lead(deal) and turn is not None:
+        if seat is None or seat == turn:
+            _plays(state, turn, actions)
+        return tuple(actions)
+    seats = deal.active if seat is None else (seat,)
+    for s in seats:
+        _seat_actions(state, s, actions)
+    return tuple(actions)
+
+
+def _seat_actions(state: MatchState, seat: int, out: list[SeatAction]) -> None:
+    deal = state.deal
+    assert deal is not None
+    phase = state.phase
+    if phase is Phase.BIDDING:
+        if seat == deal.turn:
+            variant = variant_of(state.rules)
+            out.extend(
+                Bid(seat, v)
+                for v in variant.bid_candidates(state, deal, seat)
+                if bid_reason(state, Bid(seat, v)) is None
+            )
+            if pass_reason(state, Pass(seat)) is None:
+                out.append(Pass(seat))
+        return
+    if phase is Phase.GIVING and seat == deal.declarer:
+        recipients = [
+            s for s in deal.active
+            if s != seat and all(to != s for _, to, _ in deal.given)
+        ]
+        out.extend(Give(seat, c, to) for to in recipients for c in cards_of(deal.hands[seat]))
+    if phase is Phase.CONTRACT and seat == deal.declarer:
+        variant = variant_of(state.rules)
+        out.extend(
+            NameContract(seat, v)
+            for v in variant.contract_candidates(state, deal)
+            if contract_reason(state, NameContract(seat, v)) is None
+        )
+    if seat == deal.turn and phase in (Phase.CONTRACT, Phase.PLAY):
+        _plays(state, seat, out)
+    for action in (Concede(seat), Throw(seat), Redeal(seat)):
+        if _early_end_reason(state, action) is None:
+            out.append(action)
+
+
+def _early_end_reason(state: MatchState, action: Concede | Throw | Redeal) -> Reason | None:
+    if isinstance(action, Concede):
+        return concede_reason(state, action)
+    if isinstance(action, Throw):
+        return throw_reason(state, action)
+    return redeal_reason(state, action)
+
+
+def _plays(state: MatchState, seat: int, out: list[SeatAction]) -> None:
+    deal = state.deal
+    assert deal is not None
+    mask = playable(deal, seat)
+    if deal.trick:
+        out.extend(Play(seat, c) for c in cards_of(mask))
+        return
+    kinds = variant_of(state.rules).declarations
+    for c in cards_of(mask):
+        out.append(Play(seat, c))
+        for kind in kinds:
+            play = Play(seat, c, kind)
+            if play_reason(state, play) is None:
+                out.append(play)
