@@ -75,5 +75,11 @@ class Play:
     declaration: Declaration = Declaration.NONE
 
 
+PLAIN_PLAYS: tuple[tuple[Play, ...], ...] = tuple(
+    tuple(Play(seat, c) for c in range(36)) for seat in range(4)
+)
+"""Shared ``Play`` objects without a declaration, by seat and card (actions are immutable,
+so legal-move generation hands out these instead of building new ones)."""
+
 SeatAction = Bid | Pass | Give | NameContract | Redeal | Concede | Throw | Play
 Action = Deal | SeatAction

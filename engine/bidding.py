@@ -31,8 +31,12 @@ def bid_reason(state: MatchState, action: Bid) -> Reason | None:
     reason = _turn_reason(state, action.seat)
     if reason is not None:
         return reason
-    assert state.deal is not None
-    return variant_of(state.rules).bid_reason(state, state.deal, action.seat, action.value)
+    deal = state.deal
+    assert deal is not None
+    variant = variant_of(state.rules)
+    if action.value in variant.allowed_bids(state, deal, action.seat):
+        return None
+    return variant.bid_refusal(state, deal, action.seat, action.value)
 
 
 def pass_reason(state: MatchState, action: Pass) -> Reason | None:

@@ -8,7 +8,7 @@ generation is a few integer operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
 SUITS: Final = "SCDH"
@@ -55,12 +55,26 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
-def cards_of(mask: int) -> Iterator[int]:
+_CHUNK_CARDS: Final = tuple(
+    tuple(
+        tuple(suit * RANKS_PER_SUIT + r for r in range(RANKS_PER_SUIT) if chunk >> r & 1)
+        for chunk in range(1 << RANKS_PER_SUIT)
+    )
+    for suit in range(4)
+)
+"""The cards of each suit's 9-bit chunk of a mask, precomputed: a table lookup per suit is
+faster than peeling bits one by one."""
+
+
+def cards_of(mask: int) -> list[int]:
     """The cards of ``mask`` from the lowest id up (suits S C D H, weak to strong)."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    found: list[int] = []
+    for suit_cards in _CHUNK_CARDS:
+        chunk = mask & _SUIT_MASK
+        if chunk:
+            found += suit_cards[chunk]
+        mask >>= RANKS_PER_SUIT
+    return found
 
 
 def count(mask: int) -> int:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.actions import (
+    PLAIN_PLAYS,
     Action,
     Bid,
     Concede,
@@ -22,13 +23,13 @@ from engine.actions import (
     SeatAction,
     Throw,
 )
-from engine.bidding import apply_bid, apply_pass, bid_reason, pass_reason
+from engine.bidding import apply_bid, apply_pass, pass_reason
 from engine.cards import cards_of
 from engine.dealing import apply_deal
 from engine.errors import IllegalAction, Reason
 from engine.events import Event
 from engine.games import variant_of
-from engine.play import apply_play, play_reason, playable
+from engine.play import apply_play, playable
 from engine.seats import before_first_lead
 from engine.state import MatchState, Phase
 from engine.talon import (
@@ -38,7 +39,6 @@ from engine.talon import (
     apply_redeal,
     apply_throw,
     concede_reason,
-    contract_reason,
     redeal_reason,
     throw_reason,
 )
@@ -96,11 +96,7 @@ def _seat_actions(state: MatchState, seat: int, out: list[SeatAction]) -> None:
     if phase is Phase.BIDDING:
         if seat == deal.turn:
             variant = variant_of(state.rules)
-            out.extend(
-                Bid(seat, v)
-                for v in variant.bid_candidates(state, deal, seat)
-                if bid_reason(state, Bid(seat, v)) is None
-            )
+            out.extend(Bid(seat, v) for v in variant.allowed_bids(state, deal, seat))
             if pass_reason(state, Pass(seat)) is None:
                 out.append(Pass(seat))
         return
@@ -112,11 +108,7 @@ def _seat_actions(state: MatchState, seat: int, out: list[SeatAction]) -> None:
         out.extend(Give(seat, c, to) for to in recipients for c in cards_of(deal.hands[seat]))
     if phase is Phase.CONTRACT and seat == deal.declarer:
         variant = variant_of(state.rules)
-        out.extend(
-            NameContract(seat, v)
-            for v in variant.contract_candidates(state, deal)
-            if contract_reason(state, NameContract(seat, v)) is None
-        )
+        out.extend(NameContract(seat, v) for v in variant.allowed_contracts(state, deal))
     if seat == deal.turn and phase in (Phase.CONTRACT, Phase.PLAY):
         _plays(state, seat, out)
     for action in (Concede(seat), Throw(seat), Redeal(seat)):
@@ -136,13 +128,9 @@ def _plays(state: MatchState, seat: int, out: list[SeatAction]) -> None:
     deal = state.deal
     assert deal is not None
     mask = playable(deal, seat)
+    plays = PLAIN_PLAYS[seat]
+    out.extend([plays[c] for c in cards_of(mask)])
     if deal.trick:
-        out.extend(Play(seat, c) for c in cards_of(mask))
         return
-    kinds = variant_of(state.rules).declarations
-    for c in cards_of(mask):
-        out.append(Play(seat, c))
-        for kind in kinds:
-            play = Play(seat, c, kind)
-            if play_reason(state, play) is None:
-                out.append(play)
+    declarable = variant_of(state.rules).declarable(state, deal, seat)
+    out.extend(Play(seat, c, kind) for c, kind in declarable if mask >> c & 1)

@@ -73,7 +73,10 @@ def play_reason(state: MatchState, action: Play) -> Reason | None:
         return None
     if deal.trick:
         return Reason.NOT_ON_LEAD
-    return variant_of(state.rules).declaration_reason(state, deal, seat, c, action.declaration)
+    variant = variant_of(state.rules)
+    if (c, action.declaration) in variant.declarable(state, deal, seat):
+        return None
+    return variant.declaration_refusal(state, deal, seat, c, action.declaration)
 
 
 def apply_play(state: MatchState, action: Play) -> tuple[MatchState, list[Event]]:
@@ -86,19 +89,17 @@ def apply_play(state: MatchState, action: Play) -> tuple[MatchState, list[Event]
     hands = list(deal.hands)
     hands[seat] &= ~(1 << c)
     events: list[Event] = [CardPlayed(seat, c)]
-    trick: Plays = (*deal.trick, (seat, c))
-    deal = deal._replace(hands=tuple(hands), trick=trick, turn=next_seat(deal, seat))
     if action.declaration is not Declaration.NONE:
         deal = _declare(state, deal, seat, c, action.declaration, events)
-    if len(trick) == len(deal.active):
-        deal = _take_trick(state, deal, events)
-    state = state._replace(phase=Phase.PLAY, deal=deal)
-    if not any(deal.hands):
-        deal = deal._replace(outcome=Outcome.PLAYED, turn=None)
-        state, scored = variant_of(state.rules).score(state, deal, Outcome.PLAYED)
-        state = state._replace(deal=deal)
-        events += scored
-    return state, events
+    trick: Plays = (*deal.trick, (seat, c))
+    if len(trick) < len(deal.active):
+        deal = deal._replace(hands=tuple(hands), trick=trick, turn=next_seat(deal, seat))
+        return state._replace(phase=Phase.PLAY, deal=deal), events
+    deal = _take_trick(state, deal, tuple(hands), trick, events)
+    if any(hands):
+        return state._replace(phase=Phase.PLAY, deal=deal), events
+    state, scored = variant_of(state.rules).score(state, deal, Outcome.PLAYED)
+    return state._replace(deal=deal), events + scored
 
 
 def _declare(
@@ -138,8 +139,11 @@ def trick_winner(trick: Plays, trump: int | None) -> int:
     return best_seat
 
 
-def _take_trick(state: MatchState, deal: DealState, events: list[Event]) -> DealState:
-    trick = deal.trick
+def _take_trick(
+    state: MatchState, deal: DealState, hands: tuple[int, ...], trick: Plays, events: list[Event]
+) -> DealState:
+    """The deal after its trick is complete: taken, counted, the winner on lead (or, after
+    the last trick, nobody: the deal is over)."""
     winner = trick_winner(trick, deal.trump)
     mask = 0
     for _, c in trick:
@@ -162,11 +166,14 @@ def _take_trick(state: MatchState, deal: DealState, events: list[Event]) -> Deal
             trilyazh = None
         else:
             trilyazh = (holder, suit, stage + 1)
+    over = not any(hands)
     return deal._replace(
+        hands=hands,
         trick=(),
         tricks=(*deal.tricks, (winner, trick)),
         won=tuple(won),
         points=tuple(points),
-        turn=winner,
+        turn=None if over else winner,
         trilyazh=trilyazh,
+        outcome=Outcome.PLAYED if over else None,
     )

@@ -70,8 +70,12 @@ def contract_reason(state: MatchState, action: NameContract) -> Reason | None:
     reason = _declarer_reason(state, action.seat, (Phase.CONTRACT,))
     if reason is not None:
         return reason
-    assert state.deal is not None
-    return variant_of(state.rules).contract_reason(state, state.deal, action.value)
+    deal = state.deal
+    assert deal is not None
+    variant = variant_of(state.rules)
+    if action.value in variant.allowed_contracts(state, deal):
+        return None
+    return variant.contract_refusal(state, deal, action.value)
 
 
 def apply_contract(state: MatchState, action: NameContract) -> tuple[MatchState, list[Event]]:

@@ -7,7 +7,7 @@ declare, how tricks count, and how a deal is scored and a match ends.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from engine.actions import Declaration
 from engine.cards import (
@@ -25,7 +25,6 @@ from engine.cards import (
 )
 from engine.errors import Reason
 from engine.events import Event, MatchOver
-from engine.rules import Rules
 from engine.state import DealState, MatchState, Outcome, Phase
 
 MARRIAGE_VALUES = (40, 60, 80, 100)
@@ -38,10 +37,13 @@ FOUR_NINES = sum(bit(card(NINE, s)) for s in range(4))
 MARRIAGE_MASKS = tuple(bit(card(KING, s)) | bit(card(QUEEN, s)) for s in range(4))
 
 
-def marriages_in(hand: int, rules: Rules) -> int:
+def marriages_in(hand: int, ace_marriage: bool) -> int:
     """The value of the marriages (and the ace marriage, when on) that ``hand`` holds."""
-    total = sum(v for m, v in zip(MARRIAGE_MASKS, MARRIAGE_VALUES, strict=True) if hand & m == m)
-    if rules.ace_marriage and hand & FOUR_ACES == FOUR_ACES:
+    total = 0
+    for mask, value in zip(MARRIAGE_MASKS, MARRIAGE_VALUES, strict=True):
+        if hand & mask == mask:
+            total += value
+    if ace_marriage and hand & FOUR_ACES == FOUR_ACES:
         total += ACE_MARRIAGE_VALUE
     return total
 
@@ -58,42 +60,45 @@ def half_contract(contract: int) -> int:
     return -(-contract // 10) * 5
 
 
-def family_bid_reason(
-    value: int, low: int, cap: int | None, exact: int | None = None
-) -> Reason | None:
-    """Тысяча-family bid check: a multiple of 5, at least ``low``, within cap and 300.
-
-    ``exact`` is a value allowed although it is not a multiple of 5 (the barrel contract),
-    which the cap never forbids.
+def family_bids(low: int, cap: int, exact: int | None = None) -> Sequence[int]:
+    """Тысяча-family bids: multiples of 5 from ``low`` up to the cap and 300; ``exact`` (the
+    barrel contract) is allowed too when it is at least ``low``, and the cap never forbids it.
     """
+    top = min(cap, MAX_BID)
+    values = range(low + -low % 5, top + 1, 5)
+    if exact is None:
+        return values
+    above = [v for v in values if v > exact]
+    return [exact, *above] if exact >= low else above
+
+
+def family_bid_refusal(value: int, low: int, cap: int, exact: int | None = None) -> Reason:
     if value > MAX_BID:
         return Reason.BID_OVER_MAXIMUM
-    if exact is not None and value == exact:
-        return None if value >= low else Reason.BID_TOO_LOW
-    if value % 5:
+    if exact is not None and value < exact:
+        return Reason.BELOW_BARREL
+    if value % 5 and value != exact:
         return Reason.BID_NOT_MULTIPLE
     if value < low:
         return Reason.BID_TOO_LOW
-    if cap is not None and value > cap:
-        return Reason.BID_OVER_CAP
-    return None
+    return Reason.BID_OVER_CAP
 
 
-def family_contract_reason(value: int, bid: int, step: int, cap: int | None) -> Reason | None:
-    """Naming the contract: the bid itself, or a multiple of 5 ≥ bid + step within the cap."""
-    if value == bid:
-        return None
-    if value < bid:
+def family_contracts(bid: int, step: int, cap: int) -> Sequence[int]:
+    """Naming the contract: the bid itself, or a multiple of 5 ≥ bid + step within the cap
+    and 300 (fine points 2, 3)."""
+    low = bid + step
+    return [bid, *range(low + -low % 5, min(cap, MAX_BID) + 1, 5)]
+
+
+def family_contract_refusal(value: int, bid: int, step: int, cap: int) -> Reason:
+    if value < bid + step:
         return Reason.CONTRACT_BELOW_BID
     if value > MAX_BID:
         return Reason.CONTRACT_OVER_MAXIMUM
     if value % 5:
         return Reason.CONTRACT_NOT_MULTIPLE
-    if value < bid + step:
-        return Reason.CONTRACT_BELOW_BID
-    if cap is not None and value > cap:
-        return Reason.CONTRACT_OVER_CAP
-    return None
+    return Reason.CONTRACT_OVER_CAP
 
 
 def leading_winner(state: MatchState, deal: DealState) -> int:
@@ -146,12 +151,12 @@ class Variant:
     def auto_passes(self, state: MatchState, seat: int) -> bool:
         return False
 
-    def bid_reason(
-        self, state: MatchState, deal: DealState, seat: int, value: int
-    ) -> Reason | None:
+    def allowed_bids(self, state: MatchState, deal: DealState, seat: int) -> Sequence[int]:
+        """Every bid ``seat`` may make now: the one source of truth for bids."""
         raise NotImplementedError
 
-    def bid_candidates(self, state: MatchState, deal: DealState, seat: int) -> Iterable[int]:
+    def bid_refusal(self, state: MatchState, deal: DealState, seat: int, value: int) -> Reason:
+        """Why ``value`` (not among ``allowed_bids``) is refused."""
         raise NotImplementedError
 
     def pass_reason(self, state: MatchState, deal: DealState, seat: int) -> Reason | None:
@@ -165,16 +170,19 @@ class Variant:
         return True
 
     # --- contract -------------------------------------------------------------------------
-    def bid_cap(self, state: MatchState, hand: int) -> int | None:
-        return None
+    def bid_cap(self, state: MatchState, hand: int) -> int:
+        return MAX_BID
 
-    def contract_reason(self, state: MatchState, deal: DealState, value: int) -> Reason | None:
+    def allowed_contracts(self, state: MatchState, deal: DealState) -> Sequence[int]:
+        """The bid itself, or a multiple of 5 ≥ bid + 5 within the cap (Тысяча family)."""
         assert deal.declarer is not None
         cap = self.bid_cap(state, deal.hands[deal.declarer])
-        return family_contract_reason(value, deal.bid, 5, cap)
+        return family_contracts(deal.bid, 5, cap)
 
-    def contract_candidates(self, state: MatchState, deal: DealState) -> Iterable[int]:
-        return range(deal.bid, self.max_bid + 1)
+    def contract_refusal(self, state: MatchState, deal: DealState, value: int) -> Reason:
+        assert deal.declarer is not None
+        cap = self.bid_cap(state, deal.hands[deal.declarer])
+        return family_contract_refusal(value, deal.bid, 5, cap)
 
     def redeal_ground(self, state: MatchState, hand: int) -> bool:
         return False
@@ -183,25 +191,40 @@ class Variant:
     def trick_points(self, plays_mask: int) -> int:
         return sum(THOUSAND_POINTS[c] for c in cards_of(plays_mask))
 
-    def declaration_reason(
+    def declarable(
+        self, state: MatchState, deal: DealState, seat: int
+    ) -> tuple[tuple[int, Declaration], ...]:
+        """The leads ``seat`` may make with a declaration: ``(card, kind)`` pairs."""
+        if self.marriage_needs_trick and not deal.won[seat]:
+            return ()
+        hand = deal.hands[seat]
+        found = [
+            (c, Declaration.MARRIAGE)
+            for mask in MARRIAGE_MASKS
+            if hand & mask == mask
+            for c in cards_of(mask)
+        ]
+        if state.rules.ace_marriage and hand & FOUR_ACES == FOUR_ACES:
+            found += [(c, Declaration.ACES) for c in cards_of(FOUR_ACES)]
+        return tuple(found)
+
+    def declaration_refusal(
         self, state: MatchState, deal: DealState, seat: int, c: int, kind: Declaration
-    ) -> Reason | None:
-        """May ``seat``, on lead, lead card ``c`` declaring ``kind``?"""
+    ) -> Reason:
+        """Why leading ``c`` with ``kind`` (not among ``declarable``) is refused."""
         if kind not in self.declarations:
             return Reason.NOT_IN_THIS_GAME
         hand = deal.hands[seat]
-        if kind is Declaration.MARRIAGE:
-            mask = MARRIAGE_MASKS[suit_of(c)]
-            if rank_of(c) not in (KING, QUEEN) or hand & mask != mask:
-                return Reason.NO_MARRIAGE
-        elif kind is Declaration.ACES:
+        if kind is Declaration.ACES:
             if not state.rules.ace_marriage:
                 return Reason.OPTION_OFF
             if rank_of(c) != ACE or hand & FOUR_ACES != FOUR_ACES:
                 return Reason.NO_FOUR_ACES
-        if self.marriage_needs_trick and not deal.won[seat]:
-            return Reason.MARRIAGE_NEEDS_TRICK
-        return None
+        else:
+            mask = MARRIAGE_MASKS[suit_of(c)]
+            if rank_of(c) not in (KING, QUEEN) or hand & mask != mask:
+                return Reason.NO_MARRIAGE
+        return Reason.MARRIAGE_NEEDS_TRICK
 
     def declaration_value(self, kind: Declaration, suit: int) -> int:
         if kind is Declaration.MARRIAGE:

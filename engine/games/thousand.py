@@ -4,7 +4,7 @@ bolts, the golden round, the dump truck and the barrel.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from engine.actions import Declaration
 from engine.errors import Reason
@@ -13,8 +13,10 @@ from engine.games.base import (
     BASE_CAP,
     MAX_BID,
     Variant,
-    family_bid_reason,
-    family_contract_reason,
+    family_bid_refusal,
+    family_bids,
+    family_contract_refusal,
+    family_contracts,
     finish,
     half_contract,
     hand_points,
@@ -63,32 +65,23 @@ class Thousand(Variant):
         threshold = state.rules.minus_bidding
         return threshold is not None and state.scores[seat] < threshold
 
-    def bid_cap(self, state: MatchState, hand: int) -> int | None:
+    def bid_cap(self, state: MatchState, hand: int) -> int:
         if not state.rules.bid_cap_without_marriage:
-            return None
-        return BASE_CAP + marriages_in(hand, state.rules)
+            return MAX_BID
+        return BASE_CAP + marriages_in(hand, state.rules.ace_marriage)
 
-    def bid_reason(
-        self, state: MatchState, deal: DealState, seat: int, value: int
-    ) -> Reason | None:
+    def _bid_terms(
+        self, state: MatchState, deal: DealState, seat: int
+    ) -> tuple[int, int, int | None]:
         low = deal.bid + state.rules.bid_step
-        cap = self.bid_cap(state, deal.hands[seat])
-        if seat == state.perch:
-            exact = barrel_contract(state)
-            assert exact is not None
-            if value < exact and value <= MAX_BID:
-                return Reason.BELOW_BARREL
-            return family_bid_reason(value, low, cap, exact)
-        return family_bid_reason(value, low, cap)
+        exact = barrel_contract(state) if seat == state.perch else None
+        return low, self.bid_cap(state, deal.hands[seat]), exact
 
-    def bid_candidates(self, state: MatchState, deal: DealState, seat: int) -> Iterable[int]:
-        low = deal.bid + state.rules.bid_step
-        values = list(range(low - low % 5, MAX_BID + 1, 5))
-        exact = barrel_contract(state)
-        if seat == state.perch and exact is not None and exact % 5:
-            values.append(exact)
-            values.sort()
-        return values
+    def allowed_bids(self, state: MatchState, deal: DealState, seat: int) -> Sequence[int]:
+        return family_bids(*self._bid_terms(state, deal, seat))
+
+    def bid_refusal(self, state: MatchState, deal: DealState, seat: int, value: int) -> Reason:
+        return family_bid_refusal(value, *self._bid_terms(state, deal, seat))
 
     def closing_contract(self, state: MatchState, deal: DealState, declarer: int) -> int:
         exact = barrel_contract(state)
@@ -100,10 +93,15 @@ class Thousand(Variant):
         won_on_hundred = deal.contract == HUNDRED and deal.declarer == deal.active[0]
         return not (state.rules.hidden_talon_on_hundred and won_on_hundred)
 
-    def contract_reason(self, state: MatchState, deal: DealState, value: int) -> Reason | None:
+    def allowed_contracts(self, state: MatchState, deal: DealState) -> Sequence[int]:
         assert deal.declarer is not None
         cap = self.bid_cap(state, deal.hands[deal.declarer])
-        return family_contract_reason(value, deal.bid, state.rules.bid_step, cap)
+        return family_contracts(deal.bid, state.rules.bid_step, cap)
+
+    def contract_refusal(self, state: MatchState, deal: DealState, value: int) -> Reason:
+        assert deal.declarer is not None
+        cap = self.bid_cap(state, deal.hands[deal.declarer])
+        return family_contract_refusal(value, deal.bid, state.rules.bid_step, cap)
 
     def redeal_ground(self, state: MatchState, hand: int) -> bool:
         return holds_four_nines(hand) or hand_points(hand) < REDEAL_POINTS

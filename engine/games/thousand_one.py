@@ -4,7 +4,7 @@ throwing the cards, marriages from the first lead, the sitting-out fourth player
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from engine.actions import Declaration
 from engine.errors import Reason
@@ -13,9 +13,9 @@ from engine.games.base import (
     BASE_CAP,
     MARRIAGE_MASKS,
     MARRIAGE_VALUES,
-    MAX_BID,
     Variant,
-    family_bid_reason,
+    family_bid_refusal,
+    family_bids,
     finish,
     leading_winner,
     marriages_in,
@@ -37,18 +37,16 @@ class ThousandOne(Variant):
         """With four players the dealer sits the deal out."""
         return super().active_seats(players, dealer)[:3]
 
-    def bid_cap(self, state: MatchState, hand: int) -> int | None:
-        return BASE_CAP + marriages_in(hand, state.rules)
+    def bid_cap(self, state: MatchState, hand: int) -> int:
+        return BASE_CAP + marriages_in(hand, state.rules.ace_marriage)
 
-    def bid_reason(
-        self, state: MatchState, deal: DealState, seat: int, value: int
-    ) -> Reason | None:
+    def allowed_bids(self, state: MatchState, deal: DealState, seat: int) -> Sequence[int]:
         low = deal.bid + 5 if deal.bid else MIN_BID
-        return family_bid_reason(value, low, self.bid_cap(state, deal.hands[seat]))
+        return family_bids(low, self.bid_cap(state, deal.hands[seat]))
 
-    def bid_candidates(self, state: MatchState, deal: DealState, seat: int) -> Iterable[int]:
+    def bid_refusal(self, state: MatchState, deal: DealState, seat: int, value: int) -> Reason:
         low = deal.bid + 5 if deal.bid else MIN_BID
-        return range(low, MAX_BID + 1, 5)
+        return family_bid_refusal(value, low, self.bid_cap(state, deal.hands[seat]))
 
     def closing_contract(self, state: MatchState, deal: DealState, declarer: int) -> int:
         return deal.bid or MIN_BID

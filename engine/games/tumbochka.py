@@ -4,10 +4,10 @@ as points, troyan and trilyazh, and the tumbochka with its falls and golden bage
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from engine.actions import Declaration
-from engine.cards import EIGHT, JACK, KING, QUEEN, SEVEN, SIX, TUMBOCHKA_DECK, bit, card, rank_of
+from engine.cards import EIGHT, JACK, KING, QUEEN, SEVEN, SIX, TUMBOCHKA_DECK, bit, card
 from engine.cards import suit_of as _suit_of
 from engine.errors import Reason
 from engine.events import DealScored, Event, FallCause, Fell, GoldenBagel, Mounted
@@ -34,29 +34,27 @@ class Tumbochka(Variant):
     max_bid = MAX_BID
     declarations = frozenset({Declaration.TROYAN, Declaration.TRILYAZH})
 
-    def bid_reason(
-        self, state: MatchState, deal: DealState, seat: int, value: int
-    ) -> Reason | None:
+    def allowed_bids(self, state: MatchState, deal: DealState, seat: int) -> Sequence[int]:
+        sitter = state.perch
+        if not deal.bid and seat != sitter:
+            return (OPENING_BID,)
+        low = max(deal.bid + 1, SITTER_MIN_BID if seat == sitter else OPENING_BID)
+        high = MAX_BID
+        if sitter is not None and seat != sitter and state.scores[seat] < 1:
+            high = SITTER_MIN_BID - 1
+        return range(low, high + 1)
+
+    def bid_refusal(self, state: MatchState, deal: DealState, seat: int, value: int) -> Reason:
         sitter = state.perch
         if value > MAX_BID:
             return Reason.BID_OVER_MAXIMUM
         if not deal.bid and seat != sitter:
-            return None if value == OPENING_BID else Reason.OPENING_BID_EXACT
+            return Reason.OPENING_BID_EXACT
         if seat == sitter and value < SITTER_MIN_BID:
             return Reason.BELOW_TUMBOCHKA_MINIMUM
         if value <= deal.bid:
             return Reason.BID_TOO_LOW
-        if (
-            sitter is not None
-            and seat != sitter
-            and value >= SITTER_MIN_BID
-            and state.scores[seat] < 1
-        ):
-            return Reason.SCORE_TOO_LOW_TO_BID
-        return None
-
-    def bid_candidates(self, state: MatchState, deal: DealState, seat: int) -> Iterable[int]:
-        return range(max(deal.bid + 1, OPENING_BID), MAX_BID + 1)
+        return Reason.SCORE_TOO_LOW_TO_BID
 
     def pass_reason(self, state: MatchState, deal: DealState, seat: int) -> Reason | None:
         if not deal.bid and seat != state.perch:
@@ -66,32 +64,46 @@ class Tumbochka(Variant):
     def talon_shown(self, state: MatchState, deal: DealState) -> bool:
         return False
 
-    def contract_reason(self, state: MatchState, deal: DealState, value: int) -> Reason | None:
+    def allowed_contracts(self, state: MatchState, deal: DealState) -> Sequence[int]:
+        return range(deal.bid, MAX_BID + 1)
+
+    def contract_refusal(self, state: MatchState, deal: DealState, value: int) -> Reason:
         if value < deal.bid:
             return Reason.CONTRACT_BELOW_BID
-        if value > MAX_BID:
-            return Reason.CONTRACT_OVER_MAXIMUM
-        return None
-
-    def contract_candidates(self, state: MatchState, deal: DealState) -> Iterable[int]:
-        return range(deal.bid, MAX_BID + 1)
+        return Reason.CONTRACT_OVER_MAXIMUM
 
     def trick_points(self, plays_mask: int) -> int:
         return 1
 
-    def declaration_reason(
+    def declarable(
+        self, state: MatchState, deal: DealState, seat: int
+    ) -> tuple[tuple[int, Declaration], ...]:
+        hand = deal.hands[seat]
+        found = [
+            (card(SIX, suit), Declaration.TROYAN)
+            for suit, mask in enumerate(TROYAN_MASKS)
+            if hand & mask == mask
+        ]
+        found += [
+            (card(JACK, suit), Declaration.TRILYAZH)
+            for suit, mask in enumerate(TRILYAZH_MASKS)
+            if hand & mask == mask
+        ]
+        return tuple(found)
+
+    def declaration_refusal(
         self, state: MatchState, deal: DealState, seat: int, c: int, kind: Declaration
-    ) -> Reason | None:
+    ) -> Reason:
         hand = deal.hands[seat]
         suit = _suit_of(c)
         if kind is Declaration.TROYAN:
             if hand & TROYAN_MASKS[suit] != TROYAN_MASKS[suit]:
                 return Reason.NO_TROYAN
-            return None if rank_of(c) == SIX else Reason.TROYAN_LEADS_SIX
+            return Reason.TROYAN_LEADS_SIX
         if kind is Declaration.TRILYAZH:
             if hand & TRILYAZH_MASKS[suit] != TRILYAZH_MASKS[suit]:
                 return Reason.NO_TRILYAZH
-            return None if rank_of(c) == JACK else Reason.TRILYAZH_LEADS_JACK
+            return Reason.TRILYAZH_LEADS_JACK
         return Reason.NOT_IN_THIS_GAME
 
     def score(

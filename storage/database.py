@@ -1,0 +1,341 @@
+"""The one SQLite connection of the process, its settings, and the transaction helper.
+
+`Database.open(path)` creates the parent folders, opens the file through aiosqlite (which runs
+the sqlite3 connection in its own thread, so the event loop never blocks on disk), sets the
+pragmas below, applies the migrations, and returns the object the whole app shares. There is
+one connection per process on purpose: SQLite has one writer at a time anyway, and one
+connection makes "append the action, then tell people" a strict order.
+
+Because every coroutine of the app shares that connection, statements of different tasks must
+not mix inside one transaction. `Database` therefore owns an `asyncio.Lock`:
+
+* ``async with db.transaction():`` takes the lock, runs ``BEGIN IMMEDIATE`` (the write lock is
+  taken up front, so the transaction can never fail half-way with SQLITE_BUSY), and ends with
+  ``COMMIT`` — or ``ROLLBACK`` if the block raises (including cancellation). Repository calls
+  inside the block join it, so several calls are atomic together. A nested
+  ``transaction()`` in the same task becomes a ``SAVEPOINT``: if the inner block raises, only
+  its work is undone.
+* A repository call outside any transaction takes the lock for its own statements (and runs
+  them in its own transaction when it has several), so it never lands inside another task's
+  open transaction nor reads that transaction's uncommitted rows.
+* Do not spawn tasks that use the database from inside a transaction and wait for them: they
+  would wait for the lock the transaction holds. Do not keep a transaction open while waiting
+  on the network or a computer player's search.
+
+Durability. The journal is a write-ahead log (WAL): readers never block the writer, and a
+transaction is committed once its commit record is in the WAL file. ``synchronous`` decides
+when that file is fsync'ed:
+
+* ``NORMAL`` syncs only at checkpoints. A killed process (``kill -9``, a crash of Python) loses
+  nothing committed, because the WAL is already in the operating system's page cache; but a
+  power loss or kernel panic may roll back the last few commits.
+* ``FULL`` (our default) also syncs the WAL at every commit, so a committed transaction
+  survives a power loss as well.
+
+The product promises that an action is stored before anyone is told about it and that a crash
+at any moment loses no committed action; players see every committed action at once, so
+losing the last ones on a power cut would show them a table that later "un-happens". We
+therefore pick ``FULL``: it costs one fsync per committed action, and the bot commits at human
+speed (a few actions a second at most, capped by Telegram's own limits). ``NORMAL`` remains
+available for tests or bulk tools via ``Database.open(..., synchronous="NORMAL")``.
+
+``busy_timeout`` makes a second process on the same file (a CLI tool, a backup) wait for the
+lock instead of failing at once; ``foreign_keys`` is off by default in SQLite and must be set
+per connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal, Self
+
+import aiosqlite
+
+from storage.errors import StorageError, from_integrity_error
+from storage.migrations import MIGRATIONS, migrate
+
+Synchronous = Literal["NORMAL", "FULL"]
+Row = dict[str, Any]
+"""A result row: column name -> value as SQLite returned it."""
+
+MIN_SQLITE = (3, 37, 0)
+"""STRICT tables need SQLite 3.37."""
+
+_SYNCHRONOUS_CODES = {"NORMAL": 1, "FULL": 2}
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Database:
+    """The shared connection: settings, the lock, transactions, and small query helpers."""
+
+    def __init__(
+        self,
+        conn: aiosqlite.Connection,
+        path: Path,
+        clock: Callable[[], datetime],
+    ) -> None:
+        """Use `Database.open`; this only wires an already configured connection."""
+        self._conn = conn
+        self._path = path
+        self._clock = clock
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+        self._mode: Literal["write", "read"] | None = None
+        self._savepoints = 0
+        self._closed = False
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        synchronous: Synchronous = "FULL",
+        busy_timeout_ms: int = 5000,
+        clock: Callable[[], datetime] = utc_now,
+        migrations: tuple[str, ...] = MIGRATIONS,
+    ) -> Self:
+        """Open (creating if needed) the database at `path` and migrate it to the latest schema.
+
+        Raises `DatabaseTooNew` if the file was migrated by newer code. `clock` returns the
+        current time as an aware datetime (tests inject a fixed one). `migrations` exists for
+        the migration tests; the app never passes it.
+        """
+        if sqlite3.sqlite_version_info < MIN_SQLITE:
+            raise StorageError(
+                f"SQLite {sqlite3.sqlite_version} is too old: the storage needs "
+                f"{'.'.join(map(str, MIN_SQLITE))} or newer (STRICT tables)"
+            )
+        if synchronous not in _SYNCHRONOUS_CODES:
+            raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
+        if busy_timeout_ms < 0:
+            raise ValueError("busy_timeout_ms must not be negative")
+        file = Path(path)
+        file.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: the sqlite3 module never opens transactions behind our back;
+        # every transaction is an explicit BEGIN ... COMMIT below.
+        conn = await aiosqlite.connect(file, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            # The timeout first: switching to WAL needs a lock another process may hold.
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms):d}")
+            mode = await _pragma(conn, "journal_mode = WAL")
+            if str(mode).lower() != "wal":
+                raise StorageError(f"cannot switch {file} to WAL (journal_mode is {mode!r})")
+            await conn.execute(f"PRAGMA synchronous = {synchronous}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            if await _pragma(conn, "foreign_keys") != 1:
+                raise StorageError("this SQLite build cannot enforce foreign keys")
+            await migrate(conn, str(file), migrations)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, file, clock)
+
+    @property
+    def path(self) -> Path:
+        """The database file."""
+        return self._path
+
+    def now(self) -> datetime:
+        """The current time (aware, UTC) from the injected clock."""
+        moment = self._clock()
+        if moment.tzinfo is None or moment.utcoffset() is None:
+            raise ValueError("the clock must return an aware datetime")
+        return moment.astimezone(UTC)
+
+    async def close(self) -> None:
+        """Close the connection (waits for a running transaction to finish first)."""
+        if self._closed:
+            return
+        if self._owned():
+            raise RuntimeError("close() inside a transaction would wait for itself")
+        async with self._lock:
+            self._closed = True
+            with contextlib.suppress(sqlite3.Error):
+                await self._conn.execute("PRAGMA optimize")
+            await self._conn.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # ---------------------------------------------------------------- transactions
+
+    def _owned(self) -> bool:
+        task = asyncio.current_task()
+        return task is not None and self._owner is task
+
+    @property
+    def in_transaction(self) -> bool:
+        """Whether the current task is inside `transaction()` (or a read snapshot)."""
+        return self._owned() and self._mode is not None
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        """Group statements atomically: ``BEGIN IMMEDIATE`` ... ``COMMIT`` or ``ROLLBACK``.
+
+        Nested in the same task, it is a ``SAVEPOINT`` that is rolled back alone if its block
+        raises. Other tasks wait until the outermost block ends.
+        """
+        if self._owned():
+            if self._mode != "write":
+                raise RuntimeError("cannot start a write transaction inside a read snapshot")
+            self._savepoints += 1
+            name = f"sp_{self._savepoints}"
+            await self._raw(f"SAVEPOINT {name}")
+            try:
+                yield
+            except BaseException:
+                # If SQLite already aborted the whole transaction (disk full, I/O error) the
+                # savepoint is gone; keep the original exception, the outer block rolls back.
+                with contextlib.suppress(sqlite3.Error):
+                    await self._raw(f"ROLLBACK TO {name}")
+                    await self._raw(f"RELEASE {name}")
+                raise
+            else:
+                await self._raw(f"RELEASE {name}")
+            finally:
+                self._savepoints -= 1
+            return
+        async with self._outermost("write", "BEGIN IMMEDIATE"):
+            yield
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[None]:
+        """A read-only transaction: the statements inside see one consistent state.
+
+        Inside `transaction()` it simply joins it. Repositories use it for reads of several
+        statements (a match and its seats); do not write inside it.
+        """
+        if self._owned():
+            yield
+            return
+        async with self._outermost("read", "BEGIN DEFERRED"):
+            yield
+
+    @asynccontextmanager
+    async def _outermost(
+        self, mode: Literal["write", "read"], begin: str
+    ) -> AsyncIterator[None]:
+        task = asyncio.current_task()
+        if task is None:
+            raise RuntimeError("the database is used from asyncio tasks only")
+        async with self._lock:
+            self._check_open()
+            self._owner = task
+            self._mode = mode
+            try:
+                await self._raw(begin)
+                try:
+                    yield
+                except BaseException:
+                    await self._rollback_quietly()
+                    raise
+                try:
+                    await self._raw("COMMIT")
+                except BaseException:
+                    # A failed (or cancelled) COMMIT: make sure no transaction stays open.
+                    # If the COMMIT did go through, the ROLLBACK fails harmlessly.
+                    await self._rollback_quietly()
+                    raise
+            finally:
+                self._owner = None
+                self._mode = None
+
+    async def _rollback_quietly(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            await self._conn.execute("ROLLBACK")
+
+    async def _raw(self, sql: str) -> None:
+        await self._conn.execute(sql)
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StorageError("the database is closed")
+
+    @asynccontextmanager
+    async def _statement(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection for one statement: at once inside our transaction, else after the lock."""
+        if self._owned():
+            yield self._conn
+            return
+        async with self._lock:
+            self._check_open()
+            yield self._conn
+
+    # ---------------------------------------------------------------- queries
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
+        """Run one statement; return the number of rows it changed."""
+        async with self._statement() as conn:
+            try:
+                async with conn.execute(sql, params) as cursor:
+                    return cursor.rowcount
+            except sqlite3.IntegrityError as exc:
+                raise from_integrity_error(exc) from exc
+
+    async def insert(self, sql: str, params: Sequence[object] = ()) -> int:
+        """Run one INSERT; return the rowid of the new row."""
+        async with self._statement() as conn:
+            try:
+                async with conn.execute(sql, params) as cursor:
+                    rowid = cursor.lastrowid
+            except sqlite3.IntegrityError as exc:
+                raise from_integrity_error(exc) from exc
+        if rowid is None:
+            raise StorageError("the INSERT returned no rowid")
+        return rowid
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        """Run one statement for each parameter row."""
+        async with self._statement() as conn:
+            try:
+                async with conn.executemany(sql, rows):
+                    pass
+            except sqlite3.IntegrityError as exc:
+                raise from_integrity_error(exc) from exc
+
+    async def fetch_one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        """The first row of a query, or None."""
+        async with self._statement() as conn, conn.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else _as_dict(row)
+
+    async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        """All rows of a query."""
+        async with self._statement() as conn, conn.execute(sql, params) as cursor:
+            rows = await cursor.fetchall()
+        return [_as_dict(row) for row in rows]
+
+    async def fetch_value(self, sql: str, params: Sequence[object] = ()) -> object:
+        """The first column of the first row (None if there is no row)."""
+        async with self._statement() as conn, conn.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else row[0]
+
+
+def _as_dict(row: sqlite3.Row) -> Row:
+    return {key: row[key] for key in row.keys()}  # noqa: SIM118 - Row is not a Mapping
+
+
+async def _pragma(conn: aiosqlite.Connection, pragma: str) -> object:
+    async with conn.execute(f"PRAGMA {pragma}") as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else row[0]

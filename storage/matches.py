@@ -1,0 +1,369 @@
+"""Matches: the rules, the seats, the status and the append-only action log of every match.
+
+The log is the source of truth of a game: one row per line of the match notation (deal blocks
+``dealer p1`` / ``hand p1 AS TS ...`` / ``talon ...`` and actions ``p2 bid 110``), numbered
+``seq`` = 1, 2, 3, ... A match is loaded by replaying its header (`Match.rules`) and its log.
+``Match.version`` is the number of log lines; the bot puts it into callback data, and
+`Matches.append_actions` only appends when the caller's expected version is still current, so
+two writers can never interleave and a press on an old keyboard applies nothing.
+
+The match row also keeps what the bot needs to resume after a restart: the table message id,
+each seat's private hand message id, who is replaced by a computer player, and the count of
+consecutive timeouts per seat. Pending turn deadlines live in `storage.deadlines`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from storage._rows import as_int, check_lines, check_seat, column, load, placeholders, to_text
+from storage.database import Database, Row
+from storage.errors import CorruptRow, LobbyNotFull, NotFound, VersionConflict, WrongStatus
+from storage.lobbies import (
+    Lobbies,
+    check_level,
+    check_rules,
+    check_turn_seconds,
+    refuse_busy_chat,
+)
+from storage.models import Game, Match, MatchSeat, MatchStatus, NewSeat
+
+_COLUMNS = (
+    "match_id, chat_id, lobby_id, game, players, rules, turn_seconds, status, version, "
+    "table_message_id, winner_seat, created_at, updated_at, finished_at"
+)
+_SEAT_COLUMNS = (
+    "match_id, seat, user_id, computer_level, replaced_by_computer, hand_message_id, "
+    "consecutive_timeouts"
+)
+_STATUSES: tuple[MatchStatus, ...] = ("running", "finished", "abandoned")
+
+
+class Matches:
+    """Repository of the ``matches``, ``match_seats`` and ``match_log`` tables."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._lobbies = Lobbies(db)
+
+    # ---------------------------------------------------------------- creating
+
+    async def create_from_lobby(self, lobby_id: int) -> Match:
+        """Start a match from a full open lobby: same chat, rules, timer and seats.
+
+        The lobby becomes ``started`` in the same transaction. Raises `NotFound`,
+        `WrongStatus` (the lobby is not open), `LobbyNotFull`.
+        """
+        async with self._db.transaction():
+            lobby = await self._lobbies.get(lobby_id)
+            if lobby is None:
+                raise NotFound("lobby", lobby_id)
+            if lobby.status != "open":
+                raise WrongStatus("lobby", lobby_id, lobby.status, "open")
+            if not lobby.is_full:
+                raise LobbyNotFull(lobby_id, lobby.free_seats)
+            await self._db.execute(
+                "UPDATE lobbies SET status = 'started', updated_at = ? WHERE lobby_id = ?",
+                (to_text(self._db.now()), lobby_id),
+            )
+            return await self._insert(
+                lobby.chat_id,
+                lobby_id=lobby_id,
+                game=lobby.game,
+                players=lobby.players,
+                rules=lobby.rules,
+                turn_seconds=lobby.turn_seconds,
+                seats=[
+                    NewSeat(user_id=s.user_id, computer_level=s.computer_level)
+                    for s in lobby.seats
+                ],
+            )
+
+    async def create(
+        self,
+        chat_id: int,
+        *,
+        game: Game,
+        players: int,
+        rules: str,
+        seats: Sequence[NewSeat],
+        turn_seconds: int | None = None,
+    ) -> Match:
+        """Start a match without a lobby (seats in order: seat 0 first).
+
+        Raises `ChatBusy` if the chat has an open lobby or a running match.
+        """
+        check_rules(game, players, rules)
+        check_turn_seconds(turn_seconds)
+        if len(seats) != players:
+            raise ValueError(f"{players} seats are needed, not {len(seats)}")
+        async with self._db.transaction():
+            await refuse_busy_chat(self._db, chat_id)
+            return await self._insert(
+                chat_id,
+                lobby_id=None,
+                game=game,
+                players=players,
+                rules=rules,
+                turn_seconds=turn_seconds,
+                seats=seats,
+            )
+
+    async def _insert(
+        self,
+        chat_id: int,
+        *,
+        lobby_id: int | None,
+        game: Game,
+        players: int,
+        rules: str,
+        turn_seconds: int | None,
+        seats: Sequence[NewSeat],
+    ) -> Match:
+        users = [s.user_id for s in seats if s.user_id is not None]
+        if len(set(users)) != len(users):
+            raise ValueError("a user can take only one seat of a match")
+        for s in seats:
+            if s.computer_level is not None:
+                check_level(s.computer_level)
+        now = to_text(self._db.now())
+        match_id = await self._db.insert(
+            "INSERT INTO matches (chat_id, lobby_id, game, players, rules, turn_seconds, "
+            "                     status, version, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, 'running', 0, ?, ?)",
+            (chat_id, lobby_id, game, players, rules, turn_seconds, now, now),
+        )
+        await self._db.execute_many(
+            "INSERT INTO match_seats (match_id, seat, user_id, computer_level) "
+            "VALUES (?, ?, ?, ?)",
+            [(match_id, n, s.user_id, s.computer_level) for n, s in enumerate(seats)],
+        )
+        return await self._require(match_id)
+
+    # ---------------------------------------------------------------- the log
+
+    async def append_actions(
+        self, match_id: int, expected_version: int, lines: Iterable[str]
+    ) -> int:
+        """Append notation lines to a running match's log; return the new version.
+
+        `expected_version` is the version the caller's state was built from; if another line
+        was stored since, nothing is written and `VersionConflict` is raised. Raises
+        `WrongStatus` if the match is over, `NotFound` if there is no such match. Use it inside
+        `Database.transaction()` to store the deadline, results etc. atomically with it.
+        """
+        checked = check_lines(lines)
+        async with self._db.transaction():
+            row = await self._db.fetch_one(
+                "SELECT status, version FROM matches WHERE match_id = ?", (match_id,)
+            )
+            if row is None:
+                raise NotFound("match", match_id)
+            status = _status(row, match_id)
+            version = column(row, "version", int, table="matches", key=match_id)
+            if status != "running":
+                raise WrongStatus("match", match_id, status, "running")
+            if version != expected_version:
+                raise VersionConflict(match_id, expected_version, version)
+            now = to_text(self._db.now())
+            await self._db.execute_many(
+                "INSERT INTO match_log (match_id, seq, line, created_at) VALUES (?, ?, ?, ?)",
+                [(match_id, version + n, line, now) for n, line in enumerate(checked, start=1)],
+            )
+            await self._db.execute(
+                "UPDATE matches SET updated_at = ? WHERE match_id = ?", (now, match_id)
+            )
+        return version + len(checked)
+
+    async def read_log(self, match_id: int) -> list[str]:
+        """The whole log in order. Raises `CorruptRow` if lines are missing."""
+        async with self._db.snapshot():
+            version = await self._db.fetch_value(
+                "SELECT version FROM matches WHERE match_id = ?", (match_id,)
+            )
+            if version is None:
+                raise NotFound("match", match_id)
+            rows = await self._db.fetch_all(
+                "SELECT seq, line FROM match_log WHERE match_id = ? ORDER BY seq", (match_id,)
+            )
+        length = as_int(version, table="matches", key=match_id, name="version")
+        seqs = [column(r, "seq", int, table="match_log", key=match_id) for r in rows]
+        if seqs != list(range(1, length + 1)):
+            missing = sorted(set(range(1, length + 1)) - set(seqs))
+            raise CorruptRow(
+                "match_log",
+                match_id,
+                f"the match is at version {length} but its log holds {len(seqs)} lines"
+                + (f"; missing seq {missing[:10]}" if missing else "; extra or misplaced seq"),
+            )
+        return [column(r, "line", str, table="match_log", key=(match_id, r["seq"])) for r in rows]
+
+    # ---------------------------------------------------------------- reading matches
+
+    async def get(self, match_id: int) -> Match | None:
+        """The match with its seats, or None."""
+        matches = await self._select("match_id = ?", (match_id,))
+        return matches[0] if matches else None
+
+    async def list_unfinished(self) -> list[Match]:
+        """Every running match, oldest first: what the bot resumes after a restart."""
+        return await self._select("status = 'running'", ())
+
+    async def running_in_chat(self, chat_id: int) -> Match | None:
+        """The chat's running match, or None."""
+        matches = await self._select("chat_id = ? AND status = 'running'", (chat_id,))
+        return matches[0] if matches else None
+
+    async def running_for_user(self, user_id: int) -> list[Match]:
+        """The running matches the user has a seat in (one per chat at most), oldest first."""
+        return await self._select(
+            "status = 'running' AND match_id IN "
+            "(SELECT match_id FROM match_seats WHERE user_id = ?)",
+            (user_id,),
+        )
+
+    # ---------------------------------------------------------------- messages and seats
+
+    async def set_table_message_id(self, match_id: int, message_id: int | None) -> None:
+        """Remember the table message in the group (edited in place)."""
+        changed = await self._db.execute(
+            "UPDATE matches SET table_message_id = ?, updated_at = ? WHERE match_id = ?",
+            (message_id, to_text(self._db.now()), match_id),
+        )
+        if changed == 0:
+            raise NotFound("match", match_id)
+
+    async def set_hand_message_id(self, match_id: int, seat: int, message_id: int | None) -> None:
+        """Remember a player's private hand message (a human seat only)."""
+        await self._update_seat(match_id, seat, "hand_message_id = ?", (message_id,))
+
+    async def replace_with_computer(self, match_id: int, seat: int, level: str) -> None:
+        """Let a computer player of `level` play for the absent human of `seat` (/kick)."""
+        check_level(level)
+        async with self._db.transaction():
+            await self._require_running_human(match_id, seat)
+            await self._update_seat(
+                match_id, seat, "replaced_by_computer = 1, computer_level = ?", (level,)
+            )
+
+    async def return_to_player(self, match_id: int, seat: int) -> None:
+        """Give a replaced seat back to its human; their timeout count starts again."""
+        async with self._db.transaction():
+            await self._require_running_human(match_id, seat)
+            await self._update_seat(
+                match_id,
+                seat,
+                "replaced_by_computer = 0, computer_level = NULL, consecutive_timeouts = 0",
+                (),
+            )
+
+    async def record_timeout(self, match_id: int, seat: int) -> int:
+        """Count one more timeout in a row for the seat; return the new count."""
+        async with self._db.transaction():
+            await self._update_seat(
+                match_id, seat, "consecutive_timeouts = consecutive_timeouts + 1", ()
+            )
+            count = await self._db.fetch_value(
+                "SELECT consecutive_timeouts FROM match_seats WHERE match_id = ? AND seat = ?",
+                (match_id, seat),
+            )
+        return as_int(count, table="match_seats", key=(match_id, seat), name="timeouts")
+
+    async def reset_timeouts(self, match_id: int, seat: int) -> None:
+        """The seat acted in time: its count of consecutive timeouts starts again."""
+        await self._update_seat(match_id, seat, "consecutive_timeouts = 0", ())
+
+    # ---------------------------------------------------------------- ending
+
+    async def finish(self, match_id: int, winner_seat: int | None) -> Match:
+        """Mark a running match finished (its deadlines go away). Store the final action first."""
+        async with self._db.transaction():
+            match = await self._require_running(match_id)
+            if winner_seat is not None:
+                check_seat(winner_seat, match.players)
+            return await self._end(match_id, "finished", winner_seat)
+
+    async def abandon(self, match_id: int) -> Match:
+        """Mark a running match abandoned (/stop, or it cannot go on); deadlines go away."""
+        async with self._db.transaction():
+            await self._require_running(match_id)
+            return await self._end(match_id, "abandoned", None)
+
+    # ---------------------------------------------------------------- internals
+
+    async def _end(self, match_id: int, status: MatchStatus, winner_seat: int | None) -> Match:
+        now = to_text(self._db.now())
+        await self._db.execute(
+            "UPDATE matches SET status = ?, winner_seat = ?, finished_at = ?, updated_at = ? "
+            "WHERE match_id = ?",
+            (status, winner_seat, now, now, match_id),
+        )
+        return await self._require(match_id)
+
+    async def _update_seat(
+        self, match_id: int, seat: int, assignment: str, values: tuple[object, ...]
+    ) -> None:
+        changed = await self._db.execute(
+            f"UPDATE match_seats SET {assignment} WHERE match_id = ? AND seat = ?",
+            (*values, match_id, seat),
+        )
+        if changed == 0:
+            raise NotFound("match seat", (match_id, seat))
+
+    async def _require(self, match_id: int) -> Match:
+        match = await self.get(match_id)
+        if match is None:
+            raise NotFound("match", match_id)
+        return match
+
+    async def _require_running(self, match_id: int) -> Match:
+        match = await self._require(match_id)
+        if match.status != "running":
+            raise WrongStatus("match", match_id, match.status, "running")
+        return match
+
+    async def _require_running_human(self, match_id: int, seat: int) -> None:
+        match = await self._require_running(match_id)
+        check_seat(seat, match.players)
+        if match.seats[seat].user_id is None:
+            raise ValueError(f"seat {seat} of match {match_id} is a computer seat")
+
+    async def _select(self, where: str, params: Sequence[object]) -> list[Match]:
+        async with self._db.snapshot():
+            rows = await self._db.fetch_all(
+                f"SELECT {_COLUMNS} FROM matches WHERE {where} ORDER BY match_id", params
+            )
+            ids = [column(r, "match_id", int, table="matches", key=None) for r in rows]
+            seat_rows = (
+                await self._db.fetch_all(
+                    f"SELECT {_SEAT_COLUMNS} FROM match_seats "
+                    f"WHERE match_id IN ({placeholders(ids)}) ORDER BY match_id, seat",
+                    ids,
+                )
+                if ids
+                else []
+            )
+        seats: dict[int, list[Row]] = {match_id: [] for match_id in ids}
+        for seat_row in seat_rows:
+            seats[seat_row.pop("match_id")].append(seat_row)
+        return [
+            load(
+                Match,
+                row,
+                table="matches",
+                key=match_id,
+                seats=tuple(
+                    load(MatchSeat, s, table="match_seats", key=(match_id, s.get("seat")))
+                    for s in seats[match_id]
+                ),
+            )
+            for match_id, row in zip(ids, rows, strict=True)
+        ]
+
+
+def _status(row: Row, match_id: int) -> MatchStatus:
+    status = row.get("status")
+    for known in _STATUSES:
+        if status == known:
+            return known
+    raise CorruptRow("matches", match_id, f"unknown status {status!r}")

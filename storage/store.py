@@ -1,0 +1,71 @@
+"""`Store`: the database and its repositories in one object, as the bot uses them.
+
+    store = await Store.open(settings.database_path)
+    async with store.transaction():
+        version = await store.matches.append_actions(match_id, version, ["p2 bid 110"])
+        await store.deadlines.clear(match_id)
+        await store.deadlines.set(match_id, 2, deadline, version=version)
+    ...
+    await store.close()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from storage.chats import Chats
+from storage.database import Database, Synchronous, utc_now
+from storage.deadlines import Deadlines
+from storage.lobbies import Lobbies
+from storage.matches import Matches
+from storage.users import Users
+
+
+class Store:
+    """One `Database` plus one instance of every repository on it."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.users = Users(db)
+        self.chats = Chats(db)
+        self.lobbies = Lobbies(db)
+        self.matches = Matches(db)
+        self.deadlines = Deadlines(db)
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        synchronous: Synchronous = "FULL",
+        busy_timeout_ms: int = 5000,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> Self:
+        """Open and migrate the database at `path` (see `Database.open`)."""
+        db = await Database.open(
+            path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms, clock=clock
+        )
+        return cls(db)
+
+    def transaction(self) -> AbstractAsyncContextManager[None]:
+        """`Database.transaction`: the repository calls inside commit or roll back together."""
+        return self.db.transaction()
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
