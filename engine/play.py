@@ -19,7 +19,15 @@ from engine.events import (
 from engine.games import variant_of
 from engine.games.tumbochka import TRILYAZH_BONUS
 from engine.seats import next_seat
-from engine.state import DealState, DeclarationMade, MatchState, Outcome, Phase, Plays
+from engine.state import (
+    DealState,
+    DeclarationMade,
+    MatchState,
+    Outcome,
+    Phase,
+    Plays,
+    evolve,
+)
 
 _TRILYAZH_RANKS = (JACK, QUEEN, KING)
 
@@ -93,11 +101,11 @@ def apply_play(state: MatchState, action: Play) -> tuple[MatchState, list[Event]
         deal = _declare(state, deal, seat, c, action.declaration, events)
     trick: Plays = (*deal.trick, (seat, c))
     if len(trick) < len(deal.active):
-        deal = deal._replace(hands=tuple(hands), trick=trick, turn=next_seat(deal, seat))
-        return state._replace(phase=Phase.PLAY, deal=deal), events
+        deal = evolve(deal, hands=tuple(hands), trick=trick, turn=next_seat(deal, seat))
+        return evolve(state, phase=Phase.PLAY, deal=deal), events
     deal = _take_trick(state, deal, tuple(hands), trick, events)
     if any(hands):
-        return state._replace(phase=Phase.PLAY, deal=deal), events
+        return evolve(state, phase=Phase.PLAY, deal=deal), events
     state, scored = variant_of(state.rules).score(state, deal, Outcome.PLAYED)
     return state._replace(deal=deal), events + scored
 
@@ -167,7 +175,8 @@ def _take_trick(
         else:
             trilyazh = (holder, suit, stage + 1)
     over = not any(hands)
-    return deal._replace(
+    return evolve(
+        deal,
         hands=hands,
         trick=(),
         tricks=(*deal.tricks, (winner, trick)),

@@ -8,7 +8,7 @@ nothing). Hands, the talon and sets of seats are bit masks (see ``engine.cards``
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from engine.actions import Declaration
 from engine.rules import Rules
@@ -100,3 +100,18 @@ class MatchState(NamedTuple):
         if self.deal is None:
             return None
         return (self.deal.dealer + 1) % self.rules.players
+
+
+_Record = TypeVar("_Record", DealState, MatchState)
+_FIELD_INDEX: dict[type, dict[str, int]] = {
+    cls: {name: i for i, name in enumerate(cls._fields)} for cls in (DealState, MatchState)
+}
+
+
+def evolve(record: _Record, **changes: Any) -> _Record:
+    """``record._replace(**changes)`` at about half the cost, for the hot path of play."""
+    values = list(record)
+    index = _FIELD_INDEX[type(record)]
+    for name, value in changes.items():
+        values[index[name]] = value
+    return tuple.__new__(type(record), values)
