@@ -29,7 +29,6 @@ from engine.dealing import apply_deal
 from engine.errors import IllegalAction, Reason
 from engine.events import Event
 from engine.games import variant_of
-from engine.play import apply_play, playable
 from engine.seats import before_first_lead
 from engine.state import MatchState, Phase
 from engine.talon import (
@@ -42,6 +41,7 @@ from engine.talon import (
     redeal_reason,
     throw_reason,
 )
+from engine.tricks import apply_play, playable
 
 _APPLY: dict[type, Callable[[MatchState, Any], tuple[MatchState, list[Event]]]] = {
     Deal: apply_deal,
