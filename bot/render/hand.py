@@ -1,0 +1,98 @@
+"""A player's private message: the state of the deal, their hand sorted by suit and
+strength, the cards they gave or received, what they are asked to do, and the keyboard of
+exactly their legal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from telegram import InlineKeyboardMarkup
+
+from bot.i18n import Translator
+from bot.render.common import (
+    MAX_MESSAGE,
+    card_label,
+    cards_text,
+    html_name,
+    joined,
+    short_names,
+)
+from bot.render.keyboard import action_keyboard
+from bot.render.state import deal_lines, header, perch_line, seat_lines
+from engine import Bid, Give, NameContract, Pass, Phase, Play, SeatView
+
+
+def render_hand(
+    view: SeatView, names: tuple[str, ...], lang: str, tr: Translator, match_id: int,
+    version: int,
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """The text (HTML) and keyboard of ``view.seat``'s private message."""
+    text = _text(view, names, lang, tr)
+    if len(text) > MAX_MESSAGE:
+        text = _text(view, short_names(names), lang, tr)
+    return text, action_keyboard(view, names, lang, tr, match_id, version)
+
+
+def _text(view: SeatView, names: Sequence[str], lang: str, tr: Translator) -> str:
+    lines = [header(view, lang, tr), ""]
+    lines += seat_lines(view, names, lang, tr)
+    perch = perch_line(view, names, lang, tr)
+    if perch:
+        lines.append(perch)
+    deal = deal_lines(view, names, lang, tr)
+    if deal:
+        lines += ["", *deal]
+    own = _own_lines(view, names, lang, tr)
+    if own:
+        lines += ["", *own]
+    prompt = _prompt(view, names, lang, tr)
+    if prompt:
+        lines += ["", prompt]
+    return "\n".join(lines)
+
+
+def _own_lines(view: SeatView, names: Sequence[str], lang: str, tr: Translator) -> list[str]:
+    seat = view.seat
+    in_deal = view.dealer is not None and view.phase is not Phase.MATCH_OVER
+    if seat is None or not in_deal:
+        return []
+    if seat not in view.active:
+        return [tr.text(lang, "hand-sitting-out")]
+    if view.phase is Phase.DEAL_OVER and not view.hand:
+        return []
+    if view.hand:
+        lines = [tr.text(lang, "hand-cards", cards=cards_text(view.hand, lang, tr))]
+    else:
+        lines = [tr.text(lang, "hand-no-cards")]
+    if view.given:
+        items = [
+            tr.text(lang, "hand-gift", card=card_label(c, lang, tr), name=html_name(names, to))
+            for to, c in view.given
+        ]
+        lines.append(tr.text(lang, "hand-given", list=joined(items)))
+    if view.received:
+        items = [
+            tr.text(lang, "hand-gift-from", card=card_label(c, lang, tr),
+                    name=html_name(names, giver))
+            for giver, c in view.received
+        ]
+        lines.append(tr.text(lang, "hand-received", list=joined(items)))
+    return lines
+
+
+def _prompt(view: SeatView, names: Sequence[str], lang: str, tr: Translator) -> str | None:
+    legal = view.legal
+    if any(isinstance(a, Bid | Pass) for a in legal):
+        return tr.text(lang, "hand-prompt-bid")
+    if any(isinstance(a, Give) for a in legal):
+        return tr.text(lang, "hand-prompt-give")
+    if any(isinstance(a, NameContract) for a in legal):
+        return tr.text(lang, "hand-prompt-contract")
+    if any(isinstance(a, Play) for a in legal):
+        return tr.text(lang, "hand-prompt-follow" if view.trick else "hand-prompt-lead")
+    if legal:
+        return tr.text(lang, "hand-prompt-early")
+    if view.turn is not None and view.turn != view.seat:
+        return tr.text(lang, "hand-waiting", name=html_name(names, view.turn))
+    return None
