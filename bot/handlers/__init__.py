@@ -1,0 +1,50 @@
+"""Telegram updates to services: one module per kind of update, registered by `register`."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import (
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    CommandHandler,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
+
+from bot.handlers import buttons, commands, errors, members
+from bot.services import AnyApplication, Context, services
+
+COMMANDS = {
+    "start": commands.start,
+    "new": commands.new,
+    "join": commands.join,
+    "leave": commands.leave,
+    "invite": commands.invite,
+    "stop": commands.stop,
+    "lang": commands.lang,
+    "rules": commands.rules,
+    "help": commands.help_command,
+}
+
+
+async def _remember(update: Update, context: Context) -> None:
+    # Users and chats must be stored before anything refers to them (foreign keys).
+    await services(context).people.remember(update)
+
+
+def register(application: AnyApplication) -> None:
+    application.add_handler(TypeHandler(Update, _remember), group=-1)
+    for name, callback in COMMANDS.items():
+        application.add_handler(CommandHandler(name, callback))
+    application.add_handler(CallbackQueryHandler(buttons.press))
+    application.add_handler(
+        MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, members.left_message)
+    )
+    application.add_handler(
+        ChatMemberHandler(members.member_changed, ChatMemberHandler.CHAT_MEMBER)
+    )
+    application.add_handler(
+        ChatMemberHandler(members.bot_blocked_or_not, ChatMemberHandler.MY_CHAT_MEMBER)
+    )
+    application.add_error_handler(errors.on_error)

@@ -1,0 +1,43 @@
+"""Inline button presses: lobby buttons go to the lobby service, game buttons to the game
+service; every press is answered at once, refusals as toasts."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import CallbackQuery, Update
+from telegram.error import TelegramError
+
+from bot.callbacks import ActionPress, LobbyPress, decode
+from bot.games import MAX_PLAYERS
+from bot.logs import logged, note
+from bot.services import Context, services
+
+log = logging.getLogger(__name__)
+
+
+@logged("press")
+async def press(update: Update, context: Context) -> None:
+    query = update.callback_query
+    if query is None:
+        return
+    found = services(context)
+    user_id = query.from_user.id
+    lang = await found.people.user_language(user_id)
+    decoded = decode(query.data, MAX_PLAYERS)
+    if isinstance(decoded, LobbyPress):
+        toast = await found.lobbies.press(user_id, decoded, lang)
+    elif isinstance(decoded, ActionPress) and query.data is not None:
+        toast = await found.games.press(user_id, query.data)
+    else:
+        note(result="forged")
+        toast = found.tr.text(lang, "press-outdated")
+    await answer(query, toast)
+
+
+async def answer(query: CallbackQuery, toast: str) -> None:
+    """Answer a press; a failure here (the query expired, a 429) must not undo the press."""
+    try:
+        await query.answer(toast or None)
+    except TelegramError as error:
+        log.warning("could not answer callback query %s: %s", query.id, error)

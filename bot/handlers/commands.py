@@ -1,0 +1,257 @@
+"""Slash commands: /new /join /leave /invite /stop in a group, /start (deep links) in private,
+and /lang /rules /help anywhere. Replies go through the outbox like every other message."""
+
+from __future__ import annotations
+
+import html
+
+from telegram import ChatMember, Update
+from telegram.constants import ChatType
+
+from bot.i18n import SUPPORTED_LANGUAGES
+from bot.lobby import invite_link
+from bot.logs import logged, note
+from bot.outbox import Content
+from bot.render import render_rules
+from bot.services import Context, Services, services
+from engine import Game
+from storage import Lobby
+
+GAME_NAMES = {
+    "thousand": Game.THOUSAND,
+    "1000": Game.THOUSAND,
+    "тысяча": Game.THOUSAND,
+    "thousand-one": Game.THOUSAND_ONE,
+    "1001": Game.THOUSAND_ONE,
+    "тысяча-одно": Game.THOUSAND_ONE,
+    "tumbochka": Game.TUMBOCHKA,
+    "тумбочка": Game.TUMBOCHKA,
+}
+ADMINS = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+
+
+async def _reply(update: Update, context: Context, message_id: str, **args: str | int) -> None:
+    found = services(context)
+    chat = update.effective_chat
+    if chat is None:
+        return
+    lang = await found.language(update)
+    found.outbox.post(chat.id, Content(found.tr.text(lang, message_id, **args)))
+
+
+def _in_group(update: Update) -> bool:
+    return update.effective_chat is not None and update.effective_chat.type in (
+        ChatType.GROUP, ChatType.SUPERGROUP
+    )
+
+
+def _ids(update: Update) -> tuple[int, int] | None:
+    if update.effective_chat is None or update.effective_user is None:
+        return None
+    return update.effective_chat.id, update.effective_user.id
+
+
+def _game_arg(context: Context) -> tuple[Game | None, str]:
+    """The game named in the command's argument (None without one) and the word itself."""
+    word = context.args[0].lower() if context.args else ""
+    return GAME_NAMES.get(word), word
+
+
+@logged("command-new")
+async def new(update: Update, context: Context) -> None:
+    ids = _ids(update)
+    if ids is None:
+        return
+    if not _in_group(update):
+        await _reply(update, context, "bot-new-private")
+        return
+    game, word = _game_arg(context)
+    if word and game is None:
+        await _reply(update, context, "bot-new-unknown-game", game=html.escape(word))
+        return
+    created = await services(context).lobbies.create(*ids, game or Game.THOUSAND)
+    if created.refusal is not None:
+        note(result=created.refusal)
+        await _reply(update, context, created.refusal)
+
+
+async def _open_lobby(found: Services, chat_id: int) -> Lobby | None:
+    return await found.store.lobbies.open_in_chat(chat_id)
+
+
+@logged("command-join")
+async def join(update: Update, context: Context) -> None:
+    ids = _ids(update)
+    if ids is None or not _in_group(update):
+        await _reply(update, context, "bot-group-only")
+        return
+    found = services(context)
+    lobby = await _open_lobby(found, ids[0])
+    if lobby is None:
+        await _reply(update, context, "bot-no-lobby")
+        return
+    refusal = await found.lobbies.join(lobby.lobby_id, ids[1])
+    if refusal is not None:
+        await _reply(update, context, refusal)
+
+
+@logged("command-leave")
+async def leave(update: Update, context: Context) -> None:
+    ids = _ids(update)
+    if ids is None or not _in_group(update):
+        await _reply(update, context, "bot-group-only")
+        return
+    found = services(context)
+    live = found.games.in_chat(ids[0])
+    if live is not None and live.seat_of(ids[1]) is not None:
+        await _reply(update, context, "bot-leave-running")
+        return
+    lobby = await _open_lobby(found, ids[0])
+    if lobby is None:
+        await _reply(update, context, "bot-no-lobby")
+        return
+    refusal = await found.lobbies.leave(lobby.lobby_id, ids[1])
+    if refusal is not None:
+        await _reply(update, context, refusal)
+
+
+@logged("command-invite")
+async def invite(update: Update, context: Context) -> None:
+    ids = _ids(update)
+    if ids is None or not _in_group(update):
+        await _reply(update, context, "bot-group-only")
+        return
+    found = services(context)
+    lobby = await _open_lobby(found, ids[0])
+    if lobby is None:
+        await _reply(update, context, "bot-no-lobby")
+        return
+    await _reply(
+        update, context, "bot-invite", link=invite_link(found.bot_username, lobby.lobby_id)
+    )
+
+
+@logged("command-stop")
+async def stop(update: Update, context: Context) -> None:
+    ids = _ids(update)
+    if ids is None or not _in_group(update):
+        await _reply(update, context, "bot-group-only")
+        return
+    chat_id, user_id = ids
+    found = services(context)
+    live = found.games.in_chat(chat_id)
+    lobby = await _open_lobby(found, chat_id)
+    if live is None and lobby is None:
+        await _reply(update, context, "bot-stop-nothing")
+        return
+    creator = lobby.creator_id if lobby is not None else None
+    if live is not None and live.row.lobby_id is not None:
+        started_from = await found.store.lobbies.get(live.row.lobby_id)
+        creator = started_from.creator_id if started_from is not None else None
+    if user_id != creator and not await _is_admin(context, chat_id, user_id):
+        note(result="not-allowed")
+        await _reply(update, context, "bot-stop-not-allowed")
+        return
+    lang = await found.language(update)
+    user = update.effective_user
+    name = html.escape(user.first_name) if user is not None else ""
+    if live is not None:
+        await found.games.stop(live, found.tr.text(lang, "bot-match-stopped", name=name))
+        note(match=live.match_id, result="stopped")
+    elif lobby is not None:
+        await found.lobbies.cancel(lobby, lang)
+        note(lobby=lobby.lobby_id, result="cancelled")
+
+
+async def _is_admin(context: Context, chat_id: int, user_id: int) -> bool:
+    member = await context.bot.get_chat_member(chat_id, user_id)
+    return member.status in ADMINS
+
+
+@logged("command-lang")
+async def lang(update: Update, context: Context) -> None:
+    ids = _ids(update)
+    if ids is None:
+        return
+    chat_id, user_id = ids
+    chosen = context.args[0].lower() if context.args else ""
+    if chosen not in SUPPORTED_LANGUAGES:
+        await _reply(update, context, "bot-lang-usage", languages=" | ".join(SUPPORTED_LANGUAGES))
+        return
+    found = services(context)
+    if _in_group(update):
+        await found.people.set_chat_language(chat_id, chosen)
+        lobby = await _open_lobby(found, chat_id)
+        if lobby is not None:
+            await found.lobbies.show(lobby)
+        live = found.games.in_chat(chat_id)
+        if live is not None:
+            await found.screens.show_table(live)
+    else:
+        await found.people.set_user_language(user_id, chosen)
+        for live in found.games.of_user(user_id):
+            seat = live.seat_of(user_id)
+            if seat is not None:
+                await found.screens.show_hand(live, seat)
+    note(language=chosen)
+    await _reply(update, context, "bot-lang-set")
+
+
+@logged("command-rules")
+async def rules(update: Update, context: Context) -> None:
+    """/rules [game]: the named game, else the game running here, else Тысяча."""
+    chat = update.effective_chat
+    if chat is None:
+        return
+    found = services(context)
+    game, word = _game_arg(context)
+    if word and game is None:
+        await _reply(update, context, "bot-new-unknown-game", game=html.escape(word))
+        return
+    if game is None:
+        live = found.games.in_chat(chat.id)
+        game = live.state.rules.game if live is not None else Game.THOUSAND
+    lang = await found.language(update)
+    found.outbox.post(chat.id, Content(render_rules(game, lang, found.tr)))
+
+
+@logged("command-help")
+async def help_command(update: Update, context: Context) -> None:
+    await _reply(update, context, "bot-help")
+
+
+@logged("command-start")
+async def start(update: Update, context: Context) -> None:
+    """/start in private, maybe from a deep link: the private chat is open now, so the hands
+    can be delivered; ``join-<lobby>`` also seats the user in that lobby."""
+    ids = _ids(update)
+    if ids is None:
+        return
+    if _in_group(update):
+        await _reply(update, context, "bot-help")
+        return
+    user_id = ids[1]
+    found = services(context)
+    await found.people.set_opened(user_id, True)
+    payload = context.args[0] if context.args else ""
+    note(payload=payload or "-")
+    if payload.startswith("join-") and payload[5:].isdigit():
+        lobby_id = int(payload[5:])
+        refusal = await found.lobbies.join(lobby_id, user_id)
+        lobby = await found.store.lobbies.get(lobby_id)
+        title = await _chat_title(found, lobby.chat_id) if lobby is not None else ""
+        joined = refusal is None or refusal == "lobby-already-seated"
+        await _reply(
+            update, context, "bot-start-joined" if joined else refusal or "",
+            group=html.escape(title),
+        )
+    else:
+        playing = found.games.of_user(user_id)
+        await _reply(update, context, "bot-start-playing" if playing else "bot-start-hello")
+    await found.lobbies.refresh_for(user_id)
+    await found.games.opened(user_id)
+
+
+async def _chat_title(found: Services, chat_id: int) -> str:
+    chat = await found.store.chats.get(chat_id)
+    return chat.title or "" if chat is not None else ""

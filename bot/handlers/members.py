@@ -1,0 +1,48 @@
+"""Membership changes. A member who leaves the group (or is removed) loses their lobby seat;
+in a running match their seat stays: the hand lives in the private chat, so they can still
+play, and the group can /stop the match. A user who blocks the bot gets the table's link."""
+
+from __future__ import annotations
+
+from telegram import ChatMember, Update
+
+from bot.logs import logged, note
+from bot.services import Context, services
+
+GONE = (ChatMember.LEFT, ChatMember.BANNED)
+
+
+@logged("member-left")
+async def left_message(update: Update, context: Context) -> None:
+    message = update.effective_message
+    if message is None or message.left_chat_member is None:
+        return
+    note(left=message.left_chat_member.id)
+    await services(context).lobbies.member_left(message.chat_id, message.left_chat_member.id)
+
+
+@logged("member-changed")
+async def member_changed(update: Update, context: Context) -> None:
+    change = update.chat_member
+    if change is None or change.new_chat_member.status not in GONE:
+        return
+    user_id = change.new_chat_member.user.id
+    note(left=user_id)
+    await services(context).lobbies.member_left(change.chat.id, user_id)
+
+
+@logged("bot-status")
+async def bot_blocked_or_not(update: Update, context: Context) -> None:
+    change = update.my_chat_member
+    if change is None or change.chat.type != "private":
+        return
+    found = services(context)
+    user_id = change.chat.id
+    if change.new_chat_member.status in GONE:
+        note(result="blocked")
+        await found.people.set_opened(user_id, False)
+        await found.games.unreachable(user_id)
+    else:
+        note(result="unblocked")
+        await found.people.set_opened(user_id, True)
+        await found.games.opened(user_id)

@@ -1,0 +1,39 @@
+"""A running match in memory: its stored row, its replayed state and version, and its lock.
+
+Every change of a match happens under its lock, and the state here is only ever replaced by
+the state whose log lines were just committed, so it always equals a replay of the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from engine import MatchState
+from storage import Match
+
+
+@dataclass
+class LiveMatch:
+    row: Match
+    state: MatchState
+    version: int
+    seed: str
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    unreachable: set[int] = field(default_factory=set)
+    """Users the bot could not write to privately (403): the table shows them a link."""
+
+    @property
+    def match_id(self) -> int:
+        return self.row.match_id
+
+    @property
+    def chat_id(self) -> int:
+        return self.row.chat_id
+
+    @property
+    def user_ids(self) -> tuple[int | None, ...]:
+        return tuple(seat.user_id for seat in self.row.seats)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.row.seat_of(user_id)

@@ -1,0 +1,355 @@
+"""The lobby flow: a group's game is gathered in one message, then started as a match.
+
+`/new` opens a lobby (the creator sits first); Join / Leave put people at the table; the
+creator's Settings screen chooses the game, the number of players and every option of the
+game; Start hands the full lobby to the game service, and the lobby message becomes the
+match's table. An invite link (``/start join-<id>``) seats whoever opens it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from dataclasses import dataclass
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import LobbyPress, encode_lobby
+from bot.games import Games
+from bot.i18n import Translator
+from bot.logs import note
+from bot.matchlog import header_text, rules_of
+from bot.outbox import Content, Outbox
+from bot.people import People
+from bot.render import game_label, option_label, option_value_label
+from bot.screens import start_link
+from engine import OPTIONS, Game, Rules, preset
+from engine.rules import PLAYER_COUNTS
+from storage import (
+    AlreadySeated,
+    ChatBusy,
+    Lobby,
+    LobbyFull,
+    LobbyNotFull,
+    NotFound,
+    Store,
+    WrongStatus,
+)
+from storage import Game as StoredGame
+
+_STORED: dict[Game, StoredGame] = {
+    Game.THOUSAND: "thousand",
+    Game.THOUSAND_ONE: "thousand-one",
+    Game.TUMBOCHKA: "tumbochka",
+}
+_CHECK = "✓ "
+
+
+def lobby_key(lobby_id: int) -> str:
+    return f"lobby:{lobby_id}"
+
+
+def invite_link(bot_username: str, lobby_id: int) -> str:
+    return start_link(bot_username, f"join-{lobby_id}")
+
+
+@dataclass(frozen=True)
+class Created:
+    """The outcome of `/new`: the lobby, or the id of the message that explains a refusal."""
+
+    lobby: Lobby | None
+    refusal: str | None = None
+
+
+class Lobbies:
+    """Open lobbies: their seats, settings and messages."""
+
+    def __init__(
+        self,
+        store: Store,
+        people: People,
+        games: Games,
+        outbox: Outbox,
+        tr: Translator,
+        bot_username: str,
+    ) -> None:
+        self._store = store
+        self._people = people
+        self._games = games
+        self._outbox = outbox
+        self._tr = tr
+        self._bot_username = bot_username
+        self._settings_open: set[int] = set()
+
+    # ---------------------------------------------------------------- commands
+
+    async def create(self, chat_id: int, user_id: int, game: Game) -> Created:
+        if self._games.in_chat(chat_id) is not None:
+            return Created(None, "lobby-busy-match")
+        rules = preset(game)
+        try:
+            lobby = await self._store.lobbies.create(
+                chat_id,
+                creator_id=user_id,
+                game=_STORED[game],
+                players=rules.players,
+                rules=header_text(rules),
+            )
+        except ChatBusy as busy:
+            return Created(None, "lobby-busy-match" if busy.match_id else "lobby-busy-lobby")
+        lobby = await self._store.lobbies.sit_user(lobby.lobby_id, user_id)
+        note(lobby=lobby.lobby_id)
+        await self.show(lobby)
+        return Created(lobby)
+
+    async def join(self, lobby_id: int, user_id: int) -> str | None:
+        """Seat the user; the id of a refusal message, or None when seated."""
+        try:
+            lobby = await self._store.lobbies.sit_user(lobby_id, user_id)
+        except AlreadySeated:
+            return "lobby-already-seated"
+        except LobbyFull:
+            return "lobby-full"
+        except (WrongStatus, NotFound):
+            return "lobby-closed"
+        note(lobby=lobby_id, joined=user_id)
+        await self.show(lobby)
+        return None
+
+    async def leave(self, lobby_id: int, user_id: int) -> str | None:
+        lobby = await self._store.lobbies.get(lobby_id)
+        if lobby is None or lobby.status != "open":
+            return "lobby-closed"
+        if lobby.seat_of(user_id) is None:
+            return "lobby-not-seated"
+        lobby = await self._store.lobbies.leave(lobby_id, user_id)
+        note(lobby=lobby_id, left=user_id)
+        await self.show(lobby)
+        return None
+
+    async def cancel(self, lobby: Lobby, lang: str) -> None:
+        await self._store.lobbies.cancel(lobby.lobby_id)
+        self._settings_open.discard(lobby.lobby_id)
+        self._outbox.show(
+            lobby.chat_id,
+            lobby_key(lobby.lobby_id),
+            Content(self._tr.text(lang, "lobby-cancelled")),
+            message_id=lobby.message_id,
+            last=True,
+        )
+
+    async def member_left(self, chat_id: int, user_id: int) -> None:
+        """A member left the group (or was removed): free their lobby seat, if any."""
+        lobby = await self._store.lobbies.open_in_chat(chat_id)
+        if lobby is not None and lobby.seat_of(user_id) is not None:
+            await self.leave(lobby.lobby_id, user_id)
+
+    async def refresh_for(self, user_id: int) -> None:
+        """Redraw the lobbies the user sits in (their private chat just opened)."""
+        for lobby in await self._store.lobbies.list_for_user(user_id):
+            await self.show(lobby)
+
+    # ---------------------------------------------------------------- buttons
+
+    async def press(self, user_id: int, press: LobbyPress, lang: str) -> str:
+        """Handle a lobby button; return the toast ("" for none)."""
+        note(lobby=press.lobby_id, verb=press.verb)
+        if press.verb == "join":
+            refusal = await self.join(press.lobby_id, user_id)
+            return self._tr.text(lang, refusal) if refusal else ""
+        if press.verb == "leave":
+            refusal = await self.leave(press.lobby_id, user_id)
+            return self._tr.text(lang, refusal) if refusal else ""
+        lobby = await self._store.lobbies.get(press.lobby_id)
+        if lobby is None or lobby.status != "open":
+            return self._tr.text(lang, "lobby-closed")
+        if user_id != lobby.creator_id:
+            return self._tr.text(lang, "lobby-creator-only")
+        if press.verb == "start":
+            return await self._start(lobby, lang)
+        if press.verb in ("settings", "back"):
+            if press.verb == "settings":
+                self._settings_open.add(lobby.lobby_id)
+            else:
+                self._settings_open.discard(lobby.lobby_id)
+            await self.show(lobby)
+            return ""
+        return await self._change(lobby, press, lang)
+
+    async def _start(self, lobby: Lobby, lang: str) -> str:
+        if not lobby.is_full:
+            return self._tr.text(lang, "lobby-not-full")
+        try:
+            await self._games.start(lobby)
+        except LobbyNotFull:
+            return self._tr.text(lang, "lobby-not-full")
+        except (WrongStatus, NotFound):
+            return self._tr.text(lang, "lobby-closed")
+        self._settings_open.discard(lobby.lobby_id)
+        self._outbox.forget(lobby.chat_id, lobby_key(lobby.lobby_id))
+        return ""
+
+    async def _change(self, lobby: Lobby, press: LobbyPress, lang: str) -> str:
+        rules = rules_of(lobby.rules)
+        changed = _changed_rules(rules, press)
+        if changed is None:
+            return self._tr.text(lang, "press-outdated")
+        if changed == rules:
+            return ""
+        try:
+            lobby = await self._store.lobbies.set_rules(
+                lobby.lobby_id,
+                game=_STORED[changed.game],
+                players=changed.players,
+                rules=header_text(changed),
+            )
+        except ValueError:
+            return self._tr.text(lang, "lobby-seats-filled")
+        except (WrongStatus, NotFound):
+            return self._tr.text(lang, "lobby-closed")
+        note(rules=";".join(header_text(changed).splitlines()))
+        await self.show(lobby)
+        return ""
+
+    # ---------------------------------------------------------------- the message
+
+    async def show(self, lobby: Lobby) -> None:
+        lang = await self._people.chat_language(lobby.chat_id)
+        if lobby.lobby_id in self._settings_open:
+            content = await self._settings_screen(lobby, lang)
+        else:
+            content = await self._main_screen(lobby, lang)
+        lobby_id = lobby.lobby_id
+
+        async def remember(message_id: int) -> None:
+            await self._store.lobbies.set_message_id(lobby_id, message_id)
+
+        self._outbox.show(
+            lobby.chat_id, lobby_key(lobby_id), content,
+            message_id=lobby.message_id, on_sent=remember,
+        )
+
+    async def _main_screen(self, lobby: Lobby, lang: str) -> Content:
+        tr = self._tr
+        rules = rules_of(lobby.rules)
+        names = await self._people.names(s.user_id for s in lobby.seats)
+        by_seat = {s.seat: html.escape(name) for s, name in zip(lobby.seats, names, strict=True)}
+        lines = [
+            tr.text(lang, "lobby-title", game=game_label(rules.game, lang, tr)),
+            "",
+            tr.text(lang, "lobby-players", taken=len(lobby.seats), total=lobby.players),
+        ]
+        for seat in range(lobby.players):
+            name = by_seat.get(seat)
+            lines.append(
+                tr.text(lang, "lobby-seat", number=seat + 1, name=name)
+                if name else tr.text(lang, "lobby-seat-free", number=seat + 1)
+            )
+        lines += ["", self._rules_line(rules, lang)]
+        closed = [
+            by_seat[s.seat] for s in lobby.seats
+            if s.user_id is not None and not await self._people.opened(s.user_id)
+        ]
+        if closed:
+            lines += ["", tr.text(lang, "lobby-open-hint", names=", ".join(closed))]
+        creator = await self._people.names([lobby.creator_id])
+        lines += ["", tr.text(lang, "lobby-footer", creator=html.escape(creator[0]))]
+
+        def data(verb: str) -> str:
+            return encode_lobby(lobby.lobby_id, verb)
+
+        rows = [
+            [
+                InlineKeyboardButton(tr.text(lang, "lobby-join"), callback_data=data("join")),
+                InlineKeyboardButton(tr.text(lang, "lobby-leave"), callback_data=data("leave")),
+            ],
+            [
+                InlineKeyboardButton(
+                    tr.text(lang, "lobby-settings"), callback_data=data("settings")
+                ),
+                InlineKeyboardButton(tr.text(lang, "lobby-start"), callback_data=data("start")),
+            ],
+            [
+                InlineKeyboardButton(
+                    tr.text(lang, "lobby-invite"),
+                    url=invite_link(self._bot_username, lobby.lobby_id),
+                )
+            ],
+        ]
+        if closed:
+            link = start_link(self._bot_username, f"lobby-{lobby.lobby_id}")
+            rows.append([InlineKeyboardButton(tr.text(lang, "bot-table-open"), url=link)])
+        return Content("\n".join(lines), InlineKeyboardMarkup(rows))
+
+    def _rules_line(self, rules: Rules, lang: str) -> str:
+        changed = rules.changed_options()
+        if not changed:
+            return self._tr.text(lang, "lobby-rules-default")
+        options = "; ".join(
+            f"{option_label(spec, lang, self._tr)}: "
+            f"{option_value_label(spec, value, lang, self._tr)}"
+            for spec, value in changed
+        )
+        return self._tr.text(lang, "lobby-rules", options=html.escape(options))
+
+    async def _settings_screen(self, lobby: Lobby, lang: str) -> Content:
+        tr = self._tr
+        rules = rules_of(lobby.rules)
+        creator = await self._people.names([lobby.creator_id])
+        text = "\n".join([
+            tr.text(lang, "lobby-settings-title", game=game_label(rules.game, lang, tr)),
+            "",
+            tr.text(lang, "lobby-settings-hint", creator=html.escape(creator[0])),
+        ])
+
+        def button(label: str, verb: str, arg: str = "", chosen: bool = False) -> (
+            InlineKeyboardButton
+        ):
+            return InlineKeyboardButton(
+                (_CHECK if chosen else "") + label,
+                callback_data=encode_lobby(lobby.lobby_id, verb, arg),
+            )
+
+        rows = [[
+            button(game_label(game, lang, tr), "game", game.value, game is rules.game)
+            for game in Game
+        ]]
+        counts = PLAYER_COUNTS[rules.game]
+        if len(counts) > 1:
+            rows.append([
+                button(tr.text(lang, "lobby-player-count", count=n), "players", str(n),
+                       n == rules.players)
+                for n in counts
+            ])
+        for spec in OPTIONS[rules.game]:
+            value = rules.option(spec.name)
+            label = (
+                f"{option_label(spec, lang, tr)}: {option_value_label(spec, value, lang, tr)}"
+            )
+            rows.append([button(label, "opt", spec.name)])
+        rows.append([button(tr.text(lang, "lobby-back"), "back")])
+        return Content(text, InlineKeyboardMarkup(rows))
+
+
+def _changed_rules(rules: Rules, press: LobbyPress) -> Rules | None:
+    """The rules after a settings button, or None for a button that names nothing known."""
+    if press.verb == "game":
+        game = next((g for g in Game if g.value == press.arg), None)
+        if game is None:
+            return None
+        if game is rules.game:
+            return rules
+        players = rules.players if rules.players in PLAYER_COUNTS[game] else None
+        return preset(game, players)
+    if press.verb == "players":
+        if not press.arg.isdigit() or int(press.arg) not in PLAYER_COUNTS[rules.game]:
+            return None
+        return dataclasses.replace(rules, players=int(press.arg))
+    if press.verb == "opt":
+        spec = next((s for s in OPTIONS[rules.game] if s.name == press.arg), None)
+        if spec is None:
+            return None
+        choices = spec.choices
+        following = choices[(choices.index(rules.option(spec.name)) + 1) % len(choices)]
+        return rules.with_option(spec.name, spec.text(following))
+    return None

@@ -1,0 +1,81 @@
+"""Structured logging: the process's log format, and one ``key=value`` line per handled update.
+
+A handler wrapped with `logged` opens a record for its update; code deeper down adds what it
+learned (`note(match=3, action="p2 bid 110")`) without passing anything around, and the
+wrapper writes the line with the latency when the handler ends, also when it fails.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import time
+from collections.abc import Callable, Coroutine
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
+from telegram import Update
+
+log = logging.getLogger("bot.updates")
+
+_record: ContextVar[dict[str, object] | None] = ContextVar("update_record", default=None)
+
+C = TypeVar("C")
+Handler = Callable[[Update, C], Coroutine[Any, Any, None]]
+
+# PTB's rate limiter logs every 429 it passes on as an error with a traceback; the outbox
+# waits those out and logs them itself, so only the limiter's real failures are kept.
+_QUIET = {"telegram.ext.AIORateLimiter": logging.CRITICAL, "httpx": logging.WARNING}
+
+
+def configure(level: str) -> None:
+    logging.basicConfig(
+        level=level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s %(message)s",
+    )
+    for name, quiet_level in _QUIET.items():
+        logging.getLogger(name).setLevel(quiet_level)
+
+
+def note(**fields: object) -> None:
+    """Add fields to the log line of the update being handled (no-op outside a handler)."""
+    record = _record.get()
+    if record is not None:
+        record.update(fields)
+
+
+def logged(kind: str) -> Callable[[Handler[C]], Handler[C]]:
+    """Wrap a handler so that its update gets one log line: kind, chat, user, notes, latency."""
+
+    def wrap(handler: Handler[C]) -> Handler[C]:
+        @functools.wraps(handler)
+        async def run(update: Update, context: C) -> None:
+            record: dict[str, object] = {"kind": kind}
+            if update.effective_chat is not None:
+                record["chat"] = update.effective_chat.id
+            if update.effective_user is not None:
+                record["user"] = update.effective_user.id
+            token = _record.set(record)
+            started = time.monotonic()
+            try:
+                await handler(update, context)
+            except Exception:
+                record["result"] = "error"
+                raise
+            finally:
+                record["ms"] = round((time.monotonic() - started) * 1000)
+                log.info("update %s", _format(record))
+                _record.reset(token)
+
+        return run
+
+    return wrap
+
+
+def _format(record: dict[str, Any]) -> str:
+    return " ".join(f"{key}={_value(value)}" for key, value in record.items())
+
+
+def _value(value: object) -> str:
+    text = str(value)
+    return repr(text) if not text or any(c.isspace() for c in text) or "=" in text else text

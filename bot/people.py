@@ -1,0 +1,112 @@
+"""Who the bot talks to: users and chats stored on every update, their languages and names.
+
+Users and chats must be stored before they create a lobby or take a seat (foreign keys), so
+every handler calls `remember`. Rows are cached in memory: an update from a known user with
+the same name and language costs no database write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import telegram
+
+from bot.i18n import pick_language
+from storage import Chat, ChatType, Store, User
+
+_CHAT_TYPES: dict[str, ChatType] = {
+    "private": "private", "group": "group", "supergroup": "supergroup", "channel": "channel",
+}
+
+
+class People:
+    """Users and chats as stored, with the language to use for each."""
+
+    def __init__(self, store: Store, default_language: str) -> None:
+        self._store = store
+        self.default_language = default_language
+        self._users: dict[int, User] = {}
+        self._chats: dict[int, Chat] = {}
+
+    async def remember(self, update: telegram.Update) -> None:
+        """Store the update's user and chat (if any)."""
+        if update.effective_user is not None and not update.effective_user.is_bot:
+            await self.remember_user(update.effective_user)
+        if update.effective_chat is not None:
+            await self.remember_chat(update.effective_chat)
+
+    async def remember_user(self, tg_user: telegram.User) -> User:
+        known = self._users.get(tg_user.id)
+        if (
+            known is not None
+            and known.first_name == tg_user.first_name
+            and known.username == tg_user.username
+            and known.telegram_language == tg_user.language_code
+        ):
+            return known
+        user = await self._store.users.upsert(
+            tg_user.id,
+            first_name=tg_user.first_name,
+            username=tg_user.username,
+            telegram_language=tg_user.language_code,
+        )
+        self._users[user.user_id] = user
+        return user
+
+    async def remember_chat(self, tg_chat: telegram.Chat) -> Chat:
+        known = self._chats.get(tg_chat.id)
+        if known is not None and known.type == tg_chat.type and known.title == tg_chat.title:
+            return known
+        kind = _CHAT_TYPES.get(tg_chat.type, "private")
+        chat = await self._store.chats.upsert(tg_chat.id, type=kind, title=tg_chat.title)
+        self._chats[chat.chat_id] = chat
+        return chat
+
+    async def user(self, user_id: int) -> User | None:
+        known = self._users.get(user_id)
+        if known is None:
+            known = await self._store.users.get(user_id)
+            if known is not None:
+                self._users[user_id] = known
+        return known
+
+    async def user_language(self, user_id: int) -> str:
+        user = await self.user(user_id)
+        if user is None:
+            return self.default_language
+        return pick_language(user.language, user.telegram_language, self.default_language)
+
+    async def chat_language(self, chat_id: int) -> str:
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            chat = await self._store.chats.get(chat_id)
+            if chat is not None:
+                self._chats[chat_id] = chat
+        chosen = chat.language if chat is not None else None
+        return pick_language(chosen, None, self.default_language)
+
+    async def set_user_language(self, user_id: int, language: str) -> None:
+        self._users[user_id] = await self._store.users.set_language(user_id, language)
+
+    async def set_chat_language(self, chat_id: int, language: str) -> None:
+        self._chats[chat_id] = await self._store.chats.set_language(chat_id, language)
+
+    async def set_opened(self, user_id: int, opened: bool) -> None:
+        """Record whether the bot can write to the user privately (only on a change)."""
+        user = await self.user(user_id)
+        if user is not None and user.private_chat_opened != opened:
+            self._users[user_id] = await self._store.users.set_private_chat_opened(
+                user_id, opened
+            )
+
+    async def opened(self, user_id: int) -> bool:
+        user = await self.user(user_id)
+        return user is not None and user.private_chat_opened
+
+    async def names(self, user_ids: Iterable[int | None]) -> tuple[str, ...]:
+        """Display names, one per seat (an empty name for a seat without a user)."""
+        names = []
+        for user_id in user_ids:
+            user = await self.user(user_id) if user_id is not None else None
+            names.append(user.first_name if user is not None else "")
+        return tuple(names)

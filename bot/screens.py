@@ -1,0 +1,143 @@
+"""What people see of a match, handed to the outbox: the table, the hands, the results.
+
+The table in the group is rendered from the public view only (``view(state, None)``); each
+player's hand from that seat's view, in their private chat. Both are messages edited in
+place; a deal result and the match result are new group messages. Nothing here waits for
+Telegram.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.i18n import Translator
+from bot.live import LiveMatch
+from bot.outbox import Content, Outbox
+from bot.people import People
+from bot.render import (
+    render_deal_result,
+    render_event_line,
+    render_hand,
+    render_match_result,
+    render_table,
+)
+from engine import MatchState, view
+from engine.events import Event
+from storage import Store
+
+
+def table_key(match_id: int) -> str:
+    return f"table:{match_id}"
+
+
+def hand_key(match_id: int) -> str:
+    return f"hand:{match_id}"
+
+
+def start_link(bot_username: str, payload: str) -> str:
+    return f"https://t.me/{bot_username}?start={payload}"
+
+
+class Screens:
+    def __init__(
+        self, store: Store, people: People, outbox: Outbox, tr: Translator, bot_username: str
+    ) -> None:
+        self._store = store
+        self._people = people
+        self._outbox = outbox
+        self._tr = tr
+        self.bot_username = bot_username
+
+    async def show(
+        self,
+        live: LiveMatch,
+        *,
+        events: Sequence[Event] = (),
+        note: str | None = None,
+        final: bool = False,
+    ) -> None:
+        """Bring the table and every hand up to date; ``final`` drops the keyboards."""
+        await self.show_table(live, events=events, note=note, final=final)
+        for seat, user_id in enumerate(live.user_ids):
+            if user_id is not None and user_id not in live.unreachable:
+                await self.show_hand(live, seat, final=final)
+
+    async def show_table(
+        self,
+        live: LiveMatch,
+        *,
+        events: Sequence[Event] = (),
+        note: str | None = None,
+        final: bool = False,
+    ) -> None:
+        lang = await self._people.chat_language(live.chat_id)
+        names = await self._people.names(live.user_ids)
+        lines = [note] if note else []
+        for event in events:
+            line = render_event_line(event, names, lang, self._tr, game=live.state.rules.game)
+            if line:
+                lines.append(line)
+        text = render_table(
+            view(live.state, None), names, lang, self._tr, note="\n".join(lines) or None
+        )
+        markup = None
+        if live.unreachable and not final:
+            button = InlineKeyboardButton(
+                self._tr.text(lang, "bot-table-open"),
+                url=start_link(self.bot_username, f"play-{live.match_id}"),
+            )
+            markup = InlineKeyboardMarkup([[button]])
+        match_id = live.match_id
+
+        async def remember(message_id: int) -> None:
+            await self._store.matches.set_table_message_id(match_id, message_id)
+
+        self._outbox.show(
+            live.chat_id,
+            table_key(match_id),
+            Content(text, markup),
+            message_id=live.row.table_message_id,
+            on_sent=remember,
+            last=final,
+        )
+
+    async def show_hand(self, live: LiveMatch, seat: int, *, final: bool = False) -> None:
+        user_id = live.row.seats[seat].user_id
+        if user_id is None:
+            return
+        lang = await self._people.user_language(user_id)
+        names = await self._people.names(live.user_ids)
+        text, markup = render_hand(
+            view(live.state, seat), names, lang, self._tr, live.match_id, live.version
+        )
+        match_id = live.match_id
+
+        async def remember(message_id: int) -> None:
+            await self._store.matches.set_hand_message_id(match_id, seat, message_id)
+
+        self._outbox.show(
+            user_id,
+            hand_key(match_id),
+            Content(text, None if final else markup),
+            message_id=live.row.seats[seat].hand_message_id,
+            on_sent=remember,
+            last=final,
+        )
+
+    async def post_results(
+        self, live: LiveMatch, state: MatchState, events: Sequence[Event]
+    ) -> None:
+        """The deal result and the match result, if ``events`` (which led to ``state``, before
+        the next deal) ended a deal or the match."""
+        lang = await self._people.chat_language(live.chat_id)
+        names = await self._people.names(live.user_ids)
+        public = view(state, None)
+        for render in (render_deal_result, render_match_result):
+            text = render(events, public, names, lang, self._tr)
+            if text:
+                self._outbox.post(live.chat_id, Content(text))
+
+    async def post(self, chat_id: int, text: str) -> None:
+        self._outbox.post(chat_id, Content(text))

@@ -1,0 +1,94 @@
+"""The bot's services wired together once at start-up, and how handlers reach them.
+
+The application's ``bot_data`` holds the `Settings` from the start and the `Services` once the
+bot is initialized (its username is known only then).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from telegram import Update
+from telegram.ext import Application, ContextTypes
+
+from bot.games import Games
+from bot.i18n import LOCALES_DIR, Translator
+from bot.lobby import Lobbies
+from bot.outbox import Outbox
+from bot.people import People
+from bot.screens import Screens
+from bot.settings import Settings
+from storage import Store
+
+AnyApplication = Application[Any, Any, Any, Any, Any, Any]
+Context = ContextTypes.DEFAULT_TYPE
+
+
+@dataclass(frozen=True)
+class Services:
+    settings: Settings
+    store: Store
+    tr: Translator
+    people: People
+    outbox: Outbox
+    screens: Screens
+    games: Games
+    lobbies: Lobbies
+
+    @property
+    def bot_username(self) -> str:
+        return self.screens.bot_username
+
+    async def language(self, update: Update) -> str:
+        """The language to answer an update in: the group's in a group, else the user's."""
+        chat = update.effective_chat
+        if chat is not None and chat.type != "private":
+            return await self.people.chat_language(chat.id)
+        user = update.effective_user
+        if user is None:
+            return self.people.default_language
+        return await self.people.user_language(user.id)
+
+
+def settings_of(application: AnyApplication) -> Settings:
+    settings = application.bot_data.get("settings")
+    if not isinstance(settings, Settings):
+        raise RuntimeError("the application was not built by bot.app.build_application")
+    return settings
+
+
+def services_of(application: AnyApplication) -> Services:
+    services = application.bot_data.get("services")
+    if not isinstance(services, Services):
+        raise RuntimeError("the bot's services are not started (bot.app.startup)")
+    return services
+
+
+def services(context: Context) -> Services:
+    return services_of(context.application)
+
+
+async def open_services(application: AnyApplication) -> Services:
+    settings = settings_of(application)
+    store = await Store.open(settings.database_path)
+    tr = Translator(LOCALES_DIR, default=settings.default_language)
+    people = People(store, settings.default_language)
+    outbox = Outbox(
+        application.bot,
+        group_rate=settings.group_messages,
+        group_window=settings.group_window_seconds,
+    )
+    screens = Screens(store, people, outbox, tr, application.bot.username)
+    games = Games(store, people, screens, tr, deal_seed=settings.deal_seed)
+    lobbies = Lobbies(store, people, games, outbox, tr, application.bot.username)
+
+    async def forbidden(chat_id: int) -> None:
+        if chat_id > 0:
+            await people.set_opened(chat_id, False)
+            await games.unreachable(chat_id)
+
+    outbox.on_forbidden = forbidden
+    found = Services(settings, store, tr, people, outbox, screens, games, lobbies)
+    application.bot_data["services"] = found
+    return found

@@ -1,0 +1,72 @@
+"""Settings of the bot process (design: Settings), read from the environment by pydantic-settings.
+
+Only ``TELEGRAM_BOT_TOKEN`` is required. ``TELEGRAM_API_URL`` is the Bot API server's root: the
+official one, a self-hosted Bot API server, or the tests' fake one. ``DEAL_SEED`` is for tests and
+reproducible tournaments only: with it every match deals the same cards for the same presses.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+TOKEN_MISSING = (
+    "TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and export its token"
+)
+_SEED = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(case_sensitive=False, extra="ignore", frozen=True)
+
+    telegram_bot_token: SecretStr
+    telegram_api_url: str = "https://api.telegram.org"
+    database_path: Path = Path("./data/tysyacha.db")
+    default_language: str = "ru"
+    log_level: str = "INFO"
+    deal_seed: str | None = None
+    """Tests and reproducible tournaments: the seed of every match's deals (else random)."""
+    group_messages: int = Field(default=20, gt=0)
+    """Telegram allows about 20 messages and edits a minute in one group..."""
+    group_window_seconds: float = Field(default=60, gt=0)
+    """... within this window (shorter in tests)."""
+    messages_per_second: float = Field(default=30, gt=0)
+    """Telegram allows about 30 messages a second over all chats."""
+    webhook_url: str | None = None
+    """Set it to receive updates by webhook instead of polling."""
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = 8443
+    webhook_secret: SecretStr | None = None
+
+    @field_validator("telegram_api_url")
+    @classmethod
+    def _no_trailing_slash(cls, value: str) -> str:
+        return value.rstrip("/")
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        if value.upper() not in logging.getLevelNamesMapping():
+            raise ValueError("LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+        return value.upper()
+
+    @field_validator("deal_seed")
+    @classmethod
+    def _plain_seed(cls, value: str | None) -> str | None:
+        # The seed is written into the match header as a comment, so it must stay one word.
+        if value is not None and not _SEED.fullmatch(value):
+            raise ValueError("DEAL_SEED is 1-64 letters, digits, '_', '.' or '-'")
+        return value
+
+    @property
+    def base_url(self) -> str:
+        """PTB's ``base_url``: the token and method are appended to it."""
+        return f"{self.telegram_api_url}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        return f"{self.telegram_api_url}/file/bot"

@@ -1,0 +1,79 @@
+# The application's texts: lobby, commands, help, press answers and errors.
+# Markup is Telegram HTML; names and group titles are already escaped.
+
+## Lobby
+
+lobby-title = 🃏 <b>{ $game }</b>: gathering players
+lobby-players = Players ({ $taken } of { $total }):
+lobby-seat = { $number }. { $name }
+lobby-seat-free = { $number }. —
+lobby-rules-default = Rules: standard.
+lobby-rules = Rules: { $options }.
+lobby-open-hint = { $names }: please open a private chat with the bot (the button below), or the bot cannot send you your cards.
+lobby-footer = Creator: { $creator }. Only the creator can change the settings and start the game, once every seat is taken.
+lobby-join = Take a seat
+lobby-leave = Leave
+lobby-settings = ⚙️ Settings
+lobby-start = ▶️ Start
+lobby-invite = ✉️ Invite
+lobby-back = « Back
+lobby-settings-title = ⚙️ <b>Settings: { $game }</b>
+lobby-settings-hint = Choose the game and the number of players; press a rule to change its value. Only { $creator } can change the settings.
+lobby-player-count = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+lobby-cancelled = The game was called off.
+lobby-busy-lobby = Players are already gathering in this chat: join them, or call it off with /stop.
+lobby-busy-match = A match is already running in this chat. Start a new one when it ends (or after /stop).
+lobby-already-seated = You already have a seat.
+lobby-full = Every seat is taken.
+lobby-closed = This lobby is closed.
+lobby-not-seated = You have no seat at this table.
+lobby-creator-only = Only the creator of the game can do that.
+lobby-not-full = Every seat must be taken first.
+lobby-seats-filled = Too many players are seated for that: someone has to leave first.
+
+## Button presses
+
+press-outdated = This keyboard is out of date.
+press-not-seated = You are not playing in this match.
+
+## The match
+
+bot-table-open = 🃏 Open the bot to get your cards
+bot-match-stopped = { $name } stopped the match.
+bot-match-broken = ⚠️ This match could not be restored after a restart and has ended without a result. Start a new one: /new
+
+## Commands
+
+bot-command-new = gather players: /new, /new 1001, /new tumbochka
+bot-command-join = take a seat
+bot-command-leave = leave the table
+bot-command-invite = a link that invites to the game
+bot-command-stop = stop the game (creator or admin)
+bot-command-lang = language: /lang ru | en | uk
+bot-command-rules = rules: /rules, /rules 1001, /rules tumbochka
+bot-command-help = how to play with the bot
+
+bot-new-private = Games are played in groups: add me to a group chat and send /new there (or /new 1001, /new tumbochka).
+bot-new-unknown-game = I do not know the game “{ $game }”. Try: thousand (1000), 1001, tumbochka.
+bot-group-only = This command works in a group chat with a game.
+bot-no-lobby = Nobody is gathering players here. Start with /new
+bot-leave-running = The match is running, so the seats are fixed. The creator or an admin can stop it: /stop
+bot-invite = A link to take a seat: { $link }
+bot-stop-nothing = There is nothing to stop here.
+bot-stop-not-allowed = Only the game's creator or a chat admin can stop it.
+bot-lang-usage = Choose a language: /lang { $languages }
+bot-lang-set = Done, I speak English now.
+bot-start-hello = Hi! I run «Тысяча», «Тысяча одно» and «Тумбочка» in group chats. Add me to a group and send /new there; I will send your cards here.
+bot-start-playing = Hi! Your cards are on their way.
+bot-start-joined = You took a seat in “{ $group }”. Your cards will come here when the game starts.
+bot-help =
+    <b>How to play</b>
+    1. Add the bot to a group and send /new (or /new 1001, /new tumbochka).
+    2. Players press “Take a seat” or open the link from /invite.
+    3. The creator picks the rules under “Settings” and presses “Start”.
+    4. Everyone gets their cards and move buttons in a private chat with the bot; the table is in the group.
+    Commands: /join, /leave, /invite, /stop, /lang, /rules, /help.
+bot-error = Something went wrong. The match is saved; please try again.

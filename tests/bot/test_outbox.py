@@ -1,0 +1,124 @@
+"""The outbox against the fake Bot API: coalescing, pacing under a group's limit, 429s waited
+out with the latest state delivered, "not modified", deleted messages, and 403s."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+from telegram import Bot
+
+from bot.outbox import Content, Outbox
+from tests.bot.harness import TOKEN
+from tests.fakebot import FakeTelegramServer, SimChat, SimUser
+
+
+@pytest.fixture
+async def bot(server: FakeTelegramServer) -> AsyncIterator[Bot]:
+    async with Bot(TOKEN, base_url=server.base_url, base_file_url=server.base_file_url) as b:
+        yield b
+
+
+@pytest.fixture
+async def ann(server: FakeTelegramServer) -> SimUser:
+    user = server.user(201, "Ann")
+    await user.start_bot()
+    return user
+
+
+@pytest.fixture
+def group(server: FakeTelegramServer, ann: SimUser) -> SimChat:
+    return server.group(title="Cards", members=[ann])
+
+
+async def test_edits_coalesce_and_the_latest_wins(
+    server: FakeTelegramServer, bot: Bot, group: SimChat
+) -> None:
+    sent: list[int] = []
+
+    async def remember(message_id: int) -> None:
+        sent.append(message_id)
+
+    outbox = Outbox(bot, group_rate=1000)
+    for n in range(30):
+        outbox.show(group.id, "table", Content(f"state {n}"), on_sent=remember)
+    await outbox.idle()
+    [message] = group.messages(from_bot=True)
+    assert message.text == "state 29" and sent == [message.message_id]
+    assert message.edits <= 1
+    outbox.show(group.id, "table", Content("state 29"))  # unchanged: nothing to send
+    await outbox.idle()
+    assert message.edits <= 1
+
+
+async def test_a_group_is_paced_under_its_limit(
+    server: FakeTelegramServer, bot: Bot, group: SimChat
+) -> None:
+    server.limits.enabled = True
+    server.limits.group_messages, server.limits.group_window = 3, 0.6
+    outbox = Outbox(bot, group_rate=3, group_window=0.6)
+    for n in range(7):
+        outbox.post(group.id, Content(f"news {n}"))
+        outbox.show(group.id, "table", Content(f"table {n}"))
+    await outbox.idle()
+    assert server.served_429 == []
+    texts = [m.text for m in group.messages(from_bot=True)]
+    assert [t for t in texts if t.startswith("news")] == [f"news {n}" for n in range(7)]
+    assert "table 6" in texts
+
+
+async def test_a_429_storm_is_waited_out_and_the_latest_state_arrives(
+    server: FakeTelegramServer, bot: Bot, group: SimChat
+) -> None:
+    outbox = Outbox(bot, group_rate=1000)
+    outbox.show(group.id, "table", Content("before"))
+    await outbox.idle()
+    server.inject_429(calls=2, retry_after=1)
+    outbox.show(group.id, "table", Content("during 1"))
+    await asyncio.sleep(0)
+    outbox.show(group.id, "table", Content("during 2"))
+    await outbox.idle()
+    [message] = group.messages(from_bot=True)
+    assert message.text == "during 2"
+    assert len(server.served_429) == 2
+
+
+async def test_not_modified_and_deleted_messages(
+    server: FakeTelegramServer, bot: Bot, group: SimChat
+) -> None:
+    first = await bot.send_message(group.id, "same")
+    outbox = Outbox(bot, group_rate=1000)
+    outbox.show(group.id, "table", Content("same"), message_id=first.message_id)
+    await outbox.idle()
+    assert [c.description for c in server.errors] == [
+        "Bad Request: message is not modified: specified new message content and reply "
+        "markup are exactly the same as a current content and reply markup of the message"
+    ] or len(server.errors) == 1
+    await bot.delete_message(group.id, first.message_id)
+    sent: list[int] = []
+
+    async def remember(message_id: int) -> None:
+        sent.append(message_id)
+
+    outbox.show(group.id, "table", Content("again"), on_sent=remember)
+    await outbox.idle()
+    assert [m.text for m in group.messages(from_bot=True)] == ["again"]
+    assert sent and sent[0] != first.message_id
+
+
+async def test_a_403_drops_the_chat_and_tells_the_owner(
+    server: FakeTelegramServer, bot: Bot
+) -> None:
+    stranger = server.user(202, "Stranger")
+    refused: list[int] = []
+
+    async def forbidden(chat_id: int) -> None:
+        refused.append(chat_id)
+
+    outbox = Outbox(bot, group_rate=1000, on_forbidden=forbidden)
+    outbox.show(stranger.id, "hand", Content("cards"))
+    outbox.post(stranger.id, Content("hello"))
+    await outbox.idle()
+    assert refused == [stranger.id]
+    assert stranger.chat.messages(from_bot=True) == []
