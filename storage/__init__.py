@@ -7,6 +7,7 @@ runner. Nothing here imports the bot or Telegram.
 Modules: `database` (the connection, pragmas, transactions), `migrations` (the schema),
 `models` (the rows returned), `errors`, and one repository per job: `users`, `chats`,
 `lobbies`, `matches` (with the action log), `deadlines` (turn timers); `store` bundles them.
+`results` (with `result_models`) keeps match results, players' totals and ratings.
 """
 
 from storage.chats import Chats
@@ -44,11 +45,27 @@ from storage.models import (
     NewSeat,
     User,
 )
+from storage.result_models import (
+    COUNTER_NAMES,
+    Counters,
+    HistoryEntry,
+    HistorySeat,
+    LeaderboardEntry,
+    MatchResult,
+    Page,
+    PlayerRef,
+    PlayerStats,
+    Rating,
+    ResultStatus,
+)
+from storage.results import AlreadyRecorded, Results
 from storage.store import Store
 from storage.users import Users
 
 __all__ = [
+    "COUNTER_NAMES",
     "LATEST_VERSION",
+    "AlreadyRecorded",
     "AlreadySeated",
     "Chat",
     "ChatBusy",
@@ -57,11 +74,15 @@ __all__ = [
     "Conflict",
     "ConstraintViolation",
     "CorruptRow",
+    "Counters",
     "Database",
     "DatabaseTooNew",
     "Deadline",
     "Deadlines",
     "Game",
+    "HistoryEntry",
+    "HistorySeat",
+    "LeaderboardEntry",
     "Lobbies",
     "Lobby",
     "LobbyFull",
@@ -69,11 +90,18 @@ __all__ = [
     "LobbySeat",
     "LobbyStatus",
     "Match",
+    "MatchResult",
     "MatchSeat",
     "MatchStatus",
     "Matches",
     "NewSeat",
     "NotFound",
+    "Page",
+    "PlayerRef",
+    "PlayerStats",
+    "Rating",
+    "ResultStatus",
+    "Results",
     "SeatTaken",
     "StorageError",
     "Store",

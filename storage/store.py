@@ -23,6 +23,7 @@ from storage.database import Database, Synchronous, utc_now
 from storage.deadlines import Deadlines
 from storage.lobbies import Lobbies
 from storage.matches import Matches
+from storage.results import Results
 from storage.users import Users
 
 
@@ -36,6 +37,7 @@ class Store:
         self.lobbies = Lobbies(db)
         self.matches = Matches(db)
         self.deadlines = Deadlines(db)
+        self.results = Results(db)
 
     @classmethod
     async def open(
