@@ -123,8 +123,10 @@ def parse_card(token: str) -> int:
 
 def parse_suit(token: str) -> int:
     text = token.strip().upper()
+    if len(text) != 1:
+        raise ValueError(f"bad suit {token!r}")
     if text in SUIT_SYMBOLS:
         return SUIT_SYMBOLS.index(text)
-    if len(text) != 1 or text not in SUITS:
+    if text not in SUITS:
         raise ValueError(f"bad suit {token!r}")
     return SUITS.index(text)

@@ -13,7 +13,7 @@ from engine.actions import Deal
 from engine.bidding import continue_bidding
 from engine.cards import cards_of, count, mask_of
 from engine.errors import IllegalAction, Reason
-from engine.events import DealStarted, Event
+from engine.events import BidMade, DealStarted, Event
 from engine.games import variant_of
 from engine.rules import Game, Rules
 from engine.state import DealState, MatchState, Phase
@@ -25,7 +25,11 @@ TUMBOCHKA_SEAT_SCORE = 20
 
 
 class StartError(ValueError):
-    """Starting scores or bolts that no match can be in."""
+    """Starting scores or bolts that no match can be in; ``field`` names which."""
+
+    def __init__(self, message: str, field: str = "scores") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def new_match(
@@ -39,13 +43,15 @@ def new_match(
     n = rules.players
     start = tuple(scores) if scores is not None else (0,) * n
     start_bolts = tuple(bolts) if bolts is not None else (0,) * n
-    if len(start) != n or len(start_bolts) != n:
-        raise StartError(f"expected {n} values")
-    perch = _starting_perch(rules, start)
+    if len(start) != n:
+        raise StartError(f"expected {n} scores")
+    if len(start_bolts) != n:
+        raise StartError(f"expected {n} bolts", "bolts")
     if rules.game is not Game.THOUSAND and any(start_bolts):
-        raise StartError("bolts exist only in thousand")
+        raise StartError("bolts exist only in thousand", "bolts")
     if any(b < 0 or b >= 3 for b in start_bolts):
-        raise StartError("bolts must be 0, 1 or 2")
+        raise StartError("bolts must be 0, 1 or 2", "bolts")
+    perch = _starting_perch(rules, start)
     return MatchState(
         rules=rules,
         phase=Phase.DEAL_OVER,
@@ -170,4 +176,5 @@ def apply_deal(state: MatchState, action: Deal) -> tuple[MatchState, list[Event]
     state = state._replace(phase=Phase.BIDDING, deals=state.deals + 1, deal=deal)
     events: list[Event] = [DealStarted(state.deals, action.dealer, active)]
     deal = variant.open_bidding(state, deal)
+    events += [BidMade(seat, value, forced=True) for seat, value in deal.bids if value]
     return continue_bidding(state._replace(deal=deal), events)

@@ -171,6 +171,7 @@ class MatchReader:
         self._hands: dict[int, int] = {}
         self._talon: int | None = None
         self._block_line: int | None = None
+        self._header_lines: dict[str, int] = {}
         self.events: list[Event] = []
 
     @property
@@ -181,7 +182,7 @@ class MatchReader:
     def state(self) -> MatchState:
         self.flush()
         if self._state is None:
-            self._state = self._start(None)
+            self._state = self._start()
         return self._state
 
     @property
@@ -219,6 +220,7 @@ class MatchReader:
     def _header(self, line: int, verb: str, args: list[str]) -> None:
         if self._state is not None or self._block_line is not None:
             raise NotationError(f"{verb} belongs before the first deal")
+        self._header_lines[verb] = line
         if verb == "game":
             if len(args) != 1 or args[0].lower() not in {g.value for g in Game}:
                 raise NotationError(f"unknown game {' '.join(args)!r}")
@@ -239,19 +241,26 @@ class MatchReader:
             else:
                 self.bolts = values
 
-    def _start(self, line: int | None) -> MatchState:
+    def _start(self) -> MatchState:
+        """The match the header describes; an impossible one is an error at its line."""
+        lines = self._header_lines
         try:
             rules = Rules(game=self.game, players=self.players or 3)
-            for name, value, option_line in self.options:
-                line = option_line
+        except RulesError as error:
+            raise NotationError(str(error), lines.get("players", lines.get("game"))) from None
+        for name, value, option_line in self.options:
+            try:
                 rules = rules.with_option(name, value)
+            except RulesError as error:
+                raise NotationError(str(error), option_line) from None
+        try:
             return new_match(rules, self.scores, self.bolts)
-        except (RulesError, StartError) as error:
-            raise NotationError(str(error), line) from None
+        except StartError as error:
+            raise NotationError(str(error), lines.get(error.field)) from None
 
     def _deal_line(self, line: int, verb: str, args: list[str]) -> None:
         if self._state is None:
-            self._state = self._start(None)
+            self._state = self._start()
         players = self._state.rules.players
         if verb == "dealer":
             self.flush()

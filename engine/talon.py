@@ -5,6 +5,7 @@ contract, and the ways a deal ends before play: redeal, concession, throwing the
 from __future__ import annotations
 
 from engine.actions import Concede, Give, NameContract, Redeal, Throw
+from engine.cards import CARD_COUNT
 from engine.errors import IllegalAction, Reason
 from engine.events import (
     CardGiven,
@@ -42,7 +43,7 @@ def give_reason(state: MatchState, action: Give) -> Reason | None:
         return reason
     deal = state.deal
     assert deal is not None
-    if not deal.hands[action.seat] >> action.card & 1:
+    if not 0 <= action.card < CARD_COUNT or not deal.hands[action.seat] >> action.card & 1:
         return Reason.CARD_NOT_IN_HAND
     if action.to == action.seat or action.to not in deal.active:
         return Reason.INVALID_RECIPIENT

@@ -5,7 +5,7 @@ declarations a lead may carry (marriage, ace marriage, troyan, trilyazh); taking
 from __future__ import annotations
 
 from engine.actions import Declaration, Play
-from engine.cards import JACK, KING, QUEEN, SUIT_MASKS, bit, card, suit_of
+from engine.cards import CARD_COUNT, JACK, KING, QUEEN, SUIT_MASKS, bit, card, suit_of
 from engine.errors import IllegalAction, Reason
 from engine.events import (
     CardPlayed,
@@ -73,7 +73,7 @@ def play_reason(state: MatchState, action: Play) -> Reason | None:
         return Reason.NOT_PLAYING
     if seat != deal.turn:
         return Reason.NOT_YOUR_TURN
-    if not 0 <= c < 36 or not deal.hands[seat] >> c & 1:
+    if not 0 <= c < CARD_COUNT or not deal.hands[seat] >> c & 1:
         return Reason.CARD_NOT_IN_HAND
     if not playable(deal, seat) >> c & 1:
         return _refusal(deal, seat, c)

@@ -1,0 +1,1 @@
+"""Benchmarks: engine speed, playouts, computer-player strength; results in README.md."""
