@@ -75,11 +75,22 @@ class Play:
     declaration: Declaration = Declaration.NONE
 
 
+# Actions are immutable, so legal-move generation hands out shared objects instead of
+# building new ones: by seat, then by card or value.
 PLAIN_PLAYS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(seat, c) for c in range(36)) for seat in range(4)
 )
-"""Shared ``Play`` objects without a declaration, by seat and card (actions are immutable,
-so legal-move generation hands out these instead of building new ones)."""
+BIDS: tuple[tuple[Bid, ...], ...] = tuple(
+    tuple(Bid(seat, v) for v in range(301)) for seat in range(4)
+)
+CONTRACTS: tuple[tuple[NameContract, ...], ...] = tuple(
+    tuple(NameContract(seat, v) for v in range(301)) for seat in range(4)
+)
+PASSES = tuple(Pass(seat) for seat in range(4))
+EARLY_ENDS = tuple((Concede(seat), Throw(seat), Redeal(seat)) for seat in range(4))
+GIVES: tuple[tuple[tuple[Give, ...], ...], ...] = tuple(
+    tuple(tuple(Give(seat, c, to) for c in range(36)) for to in range(4)) for seat in range(4)
+)
 
 SeatAction = Bid | Pass | Give | NameContract | Redeal | Concede | Throw | Play
 Action = Deal | SeatAction

@@ -10,6 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.actions import (
+    BIDS,
+    CONTRACTS,
+    EARLY_ENDS,
+    GIVES,
+    PASSES,
     PLAIN_PLAYS,
     Action,
     Bid,
@@ -96,22 +101,27 @@ def _seat_actions(state: MatchState, seat: int, out: list[SeatAction]) -> None:
     if phase is Phase.BIDDING:
         if seat == deal.turn:
             variant = variant_of(state.rules)
-            out.extend(Bid(seat, v) for v in variant.allowed_bids(state, deal, seat))
-            if pass_reason(state, Pass(seat)) is None:
-                out.append(Pass(seat))
+            bids = BIDS[seat]
+            out.extend([bids[v] for v in variant.allowed_bids(state, deal, seat)])
+            if pass_reason(state, PASSES[seat]) is None:
+                out.append(PASSES[seat])
         return
     if phase is Phase.GIVING and seat == deal.declarer:
         recipients = [
             s for s in deal.active
             if s != seat and all(to != s for _, to, _ in deal.given)
         ]
-        out.extend(Give(seat, c, to) for to in recipients for c in cards_of(deal.hands[seat]))
+        cards = cards_of(deal.hands[seat])
+        for to in recipients:
+            gives = GIVES[seat][to]
+            out.extend([gives[c] for c in cards])
     if phase is Phase.CONTRACT and seat == deal.declarer:
         variant = variant_of(state.rules)
-        out.extend(NameContract(seat, v) for v in variant.allowed_contracts(state, deal))
+        contracts = CONTRACTS[seat]
+        out.extend([contracts[v] for v in variant.allowed_contracts(state, deal)])
     if seat == deal.turn and phase in (Phase.CONTRACT, Phase.PLAY):
         _plays(state, seat, out)
-    for action in (Concede(seat), Throw(seat), Redeal(seat)):
+    for action in EARLY_ENDS[seat]:
         if _early_end_reason(state, action) is None:
             out.append(action)
 
