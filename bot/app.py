@@ -1,22 +1,29 @@
 """The python-telegram-bot application: built from `Settings`, started and stopped.
 
-`build_application` wires the Bot API server, the rate limiter and the handlers;
-`startup`/`shutdown` open and close the services (storage, outbox) around it — as PTB's
-``post_init``/``post_shutdown`` under ``run_polling``, and through `running` for callers that
-drive the event loop themselves (the tests).
+`build_application` wires the Bot API server, the rate limiter (the outbox's `Pacer`: every
+send and edit within Telegram's limits) and the handlers; `startup`/`shutdown` open and close
+the services (storage, outbox, the heartbeat of `bot.health`) around it — as PTB's
+``post_init``/``post_shutdown`` under ``run_polling``/``run_webhook``, and through `running`
+for callers that drive the event loop themselves (the tests, the load benchmark).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from telegram import BotCommand, Update
-from telegram.ext import AIORateLimiter, Application
+from telegram.error import TelegramError
+from telegram.ext import Application, TypeHandler
+from telegram.request import HTTPXRequest
 
 from bot.handlers import COMMANDS, register
+from bot.health import Heartbeat, heartbeat_path
+from bot.outbox import Pacer
 from bot.recovery import recover
 from bot.services import AnyApplication, Services, open_services, services_of
 from bot.settings import Settings
@@ -24,41 +31,84 @@ from bot.settings import Settings
 log = logging.getLogger(__name__)
 
 SHUTDOWN_FLUSH_SECONDS = 5.0
+POLL_TIMEOUT = 10
+"""Seconds a ``getUpdates`` long poll waits for updates (``python -m bot``)."""
+POLL_SLACK = 15.0
+"""Polling is unhealthy when ``getUpdates`` went unanswered for two heartbeats and this."""
+PROBE_TIMEOUT = 10.0
+WEBHOOK_ERROR_SECONDS = 120
+"""A webhook delivery error this recent, with updates pending, makes the bot unhealthy."""
 MENU = [name for name in COMMANDS if name != "start"]
 
 
+class WatchedRequest(HTTPXRequest):
+    """PTB's HTTP client, remembering when Telegram last answered (for the heartbeat)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.answered_at: float | None = None
+        """``time.monotonic()`` of the last answer with HTTP status 200."""
+        self.last_error: str | None = None
+
+    async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        try:
+            status, payload = await super().do_request(*args, **kwargs)
+        except TelegramError as error:
+            self.last_error = str(error) or type(error).__name__
+            raise
+        if status == 200:
+            self.answered_at = time.monotonic()
+            self.last_error = None
+        else:
+            self.last_error = f"HTTP {status}"
+        return status, payload
+
+
 def build_application(settings: Settings) -> AnyApplication:
-    limiter = AIORateLimiter(
-        overall_max_rate=settings.messages_per_second,
-        overall_time_period=1,
-        group_max_rate=settings.group_messages,
-        group_time_period=settings.group_window_seconds,
-        max_retries=0,
+    pacer = Pacer(
+        overall_rate=settings.messages_per_second,
+        group_rate=settings.group_messages,
+        group_window=settings.group_window_seconds,
     )
+    polls = WatchedRequest(connection_pool_size=1)
     application = (
         Application.builder()
         .token(settings.telegram_bot_token.get_secret_value())
         .base_url(settings.base_url)
         .base_file_url(settings.base_file_url)
-        .rate_limiter(limiter)
+        .rate_limiter(pacer)
+        .get_updates_request(polls)
         .concurrent_updates(True)
         .post_init(startup)
         .post_shutdown(shutdown)
         .build()
     )
     application.bot_data["settings"] = settings
+    application.bot_data["polls"] = polls
+    application.bot_data["updates"] = 0
+    application.add_handler(TypeHandler(Update, _count), group=-2)
     register(application)
     return application
+
+
+async def _count(update: Update, context: Any) -> None:
+    context.application.bot_data["updates"] += 1
 
 
 async def startup(application: AnyApplication) -> None:
     services = await open_services(application)
     await _set_commands(application, services)
     await recover(services)
+    heartbeat = _heartbeat(application, services)
+    application.bot_data["heartbeat"] = heartbeat
+    heartbeat.start()
     log.info("bot @%s is up", services.bot_username)
 
 
 async def shutdown(application: AnyApplication) -> None:
+    heartbeat = application.bot_data.pop("heartbeat", None)
+    if isinstance(heartbeat, Heartbeat):
+        await heartbeat.stop()
     services = services_of(application)
     try:
         await asyncio.wait_for(services.outbox.idle(), SHUTDOWN_FLUSH_SECONDS)
@@ -66,6 +116,77 @@ async def shutdown(application: AnyApplication) -> None:
         log.warning("shutting down with messages still queued")
     await services.outbox.close()
     await services.store.close()
+
+
+def _heartbeat(application: AnyApplication, services: Services) -> Heartbeat:
+    settings = services.settings
+    mode = "webhook" if settings.webhook_url else "polling"
+    polls = application.bot_data.get("polls")
+    stale = 2 * settings.heartbeat_seconds + POLL_SLACK
+
+    async def probe() -> tuple[str | None, dict[str, Any]]:
+        details: dict[str, Any] = {
+            "updates": application.bot_data.get("updates", 0),
+            "queued": services.outbox.queued,
+            "waiting": services.outbox.pacer.waiting,
+        }
+        problem = await _database_problem(services)
+        if problem is None and mode == "webhook":
+            problem = await _webhook_problem(application, settings)
+        elif problem is None and isinstance(polls, WatchedRequest):
+            problem = polling_problem(polls, stale, application)
+        return problem, details
+
+    return Heartbeat(
+        heartbeat_path(settings.database_path), settings.heartbeat_seconds, mode, probe
+    )
+
+
+def polling_problem(
+    polls: WatchedRequest, stale: float, application: AnyApplication | None = None
+) -> str | None:
+    """Why polling is not working, or None: Telegram must have answered ``getUpdates``
+    within ``stale`` seconds."""
+    updater = application.updater if application is not None else None
+    if updater is not None and not updater.running:
+        return "the updater is not polling"
+    if polls.answered_at is None:
+        return "Telegram has not answered getUpdates yet" + _because(polls.last_error)
+    age = time.monotonic() - polls.answered_at
+    if age > stale:
+        return f"Telegram has not answered getUpdates for {age:.0f}s" + _because(polls.last_error)
+    return None
+
+
+def _because(error: str | None) -> str:
+    return f" (last error: {error})" if error else ""
+
+
+async def _database_problem(services: Services) -> str | None:
+    try:
+        await asyncio.wait_for(services.store.db.fetch_value("SELECT 1"), PROBE_TIMEOUT)
+    except TimeoutError:
+        return f"the database did not answer within {PROBE_TIMEOUT:.0f}s"
+    except Exception as error:
+        return f"the database failed: {error!r}"
+    return None
+
+
+async def _webhook_problem(application: AnyApplication, settings: Settings) -> str | None:
+    try:
+        info = await asyncio.wait_for(application.bot.get_webhook_info(), PROBE_TIMEOUT)
+    except (TimeoutError, TelegramError) as error:
+        return f"Telegram did not answer getWebhookInfo: {error!r}"
+    if info.url != settings.webhook_url:
+        return f"the webhook registered with Telegram is {info.url!r}, not ours"
+    if info.pending_update_count and info.last_error_date is not None:
+        age = time.time() - info.last_error_date.timestamp()
+        if age <= WEBHOOK_ERROR_SECONDS:
+            return (
+                f"Telegram cannot deliver {info.pending_update_count} updates: "
+                f"{info.last_error_message}"
+            )
+    return None
 
 
 async def _set_commands(application: AnyApplication, services: Services) -> None:

@@ -5,12 +5,19 @@ keyboard's version is the match's version, the engine accepts the action — the
 line is appended to the log with the expected version and committed; after that the table,
 the hands and any results are handed to the outbox. Between deals the service deals the next
 deal at once from the match's seed (`bot.matchlog`). One lock per match orders it all.
+
+A match ends with its result (`bot.records.end_match`: places, scores, settlement, counters,
+ratings) written in the same transaction as its last action — or, for /stop, as abandoned in
+a transaction of its own — so no match is ever over without its result, nor the reverse. The
+press that ends a match hands its `Ending` back to the caller, who posts the match result
+with the score sheet.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.callbacks import ActionPress, decode
 from bot.i18n import Translator
@@ -18,8 +25,9 @@ from bot.live import LiveMatch
 from bot.logs import note
 from bot.matchlog import new_seed, next_deal, replay_match, rules_of, seed_of, with_seed
 from bot.people import People
+from bot.records import MatchSummary, end_match, players_of, summarize
 from bot.render import render_refusal
-from bot.screens import Screens
+from bot.screens import Ending, Screens
 from engine import (
     IllegalAction,
     MatchState,
@@ -36,6 +44,15 @@ from storage import Lobby, Match, StorageError, Store, VersionConflict
 log = logging.getLogger(__name__)
 
 MAX_PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """What a press came to: the toast to answer it with ("" = none) and, if the press ended
+    the match, its ending — the match result, which the caller must post."""
+
+    toast: str = ""
+    ending: Ending | None = None
 
 
 class Games:
@@ -95,45 +112,51 @@ class Games:
 
     # ---------------------------------------------------------------- pressing
 
-    async def press(self, user_id: int, data: str) -> str:
-        """Apply a game button's press; return the toast to answer it with ("" = none)."""
+    async def press(self, user_id: int, data: str) -> Pressed:
+        """Apply a game button's press."""
         lang = await self._people.user_language(user_id)
         first = decode(data, MAX_PLAYERS)
         live = await self._find(first.match_id) if isinstance(first, ActionPress) else None
         press = decode(data, live.row.players) if live is not None else None
         if live is None or not isinstance(press, ActionPress):
             note(result="outdated")
-            return self._tr.text(lang, "press-outdated")
+            return Pressed(self._tr.text(lang, "press-outdated"))
         note(match=live.match_id)
         async with live.lock:
             if self._live.get(live.match_id) is not live:
                 note(result="over")
-                return self._tr.text(lang, "press-outdated")
+                return Pressed(self._tr.text(lang, "press-outdated"))
             seat = live.seat_of(user_id)
             if seat is None:
                 note(result="not-seated")
-                return self._tr.text(lang, "press-not-seated")
+                return Pressed(self._tr.text(lang, "press-not-seated"))
             if press.action.seat != seat or press.version != live.version:
                 note(result="outdated")
-                return self._tr.text(lang, "press-outdated")
+                return Pressed(self._tr.text(lang, "press-outdated"))
             try:
                 state, events = apply(live.state, press.action)
             except IllegalAction as refusal:
                 note(result=refusal.reason.value)
-                return render_refusal(refusal.reason, lang, self._tr)
+                return Pressed(render_refusal(refusal.reason, lang, self._tr))
             line = format_action(press.action)
             note(action=line)
-            if not await self._advance(live, [line], state, events):
-                return self._tr.text(lang, "press-outdated")
+            try:
+                ending = await self._advance(live, [line], state, events)
+            except VersionConflict:
+                return Pressed(self._tr.text(lang, "press-outdated"))
             note(result="applied", version=live.version)
-        return ""
+        return Pressed(ending=ending)
 
     async def _advance(
         self, live: LiveMatch, lines: list[str], state: MatchState, events: Sequence[Event]
-    ) -> bool:
-        """Deal on if a deal ended, commit ``lines`` (+ the deal), then show the result.
+    ) -> Ending | None:
+        """Deal on if a deal ended, commit ``lines`` (+ the deal) — with the match's result if
+        they end it — then show the outcome; if the match is over, return its ending, whose
+        result the caller must post.
 
-        Called under the match's lock. False if another writer got there first.
+        Called under the match's lock. Raises `VersionConflict` if another writer got there
+        first, and whatever failed inside the transaction (then nothing was committed and the
+        match stands as it was).
         """
         scored_state, scored_events = state, events
         dealt: Sequence[Event] = ()
@@ -142,24 +165,30 @@ class Games:
             state, dealt = apply(state, deal)
             lines = [*lines, *format_deal(deal)]
         over = state.phase is Phase.MATCH_OVER
+        summary = await self._summary(live.row, lines) if over else None
         try:
             async with self._store.transaction():
                 version = await self._store.matches.append_actions(
                     live.match_id, live.version, lines
                 )
-                if over:
-                    await self._store.matches.finish(live.match_id, state.winner)
+                if summary is not None:
+                    await end_match(self._store, live.match_id, summary)
         except VersionConflict:
             # Another writer stored first: forget this copy; the next press loads the log anew.
             log.warning("match %s changed under us", live.match_id)
             self._live.pop(live.match_id, None)
-            return False
+            raise
         live.state, live.version = state, version
         if over:
             del self._live[live.match_id]
         await self._screens.show(live, events=[*events, *dealt], final=over)
-        await self._screens.post_results(live, scored_state, scored_events)
-        return True
+        return await self._screens.post_results(live, scored_state, scored_events, summary)
+
+    async def _summary(self, row: Match, lines: Sequence[str] = ()) -> MatchSummary:
+        """The summary of the stored log of ``row`` followed by ``lines`` (about to be stored),
+        worked out before the transaction so that it does not hold the database meanwhile."""
+        stored = await self._store.matches.read_log(row.match_id)
+        return summarize(row.rules, [*stored, *lines], players_of(row), match_id=row.match_id)
 
     async def _find(self, match_id: int) -> LiveMatch | None:
         live = self._live.get(match_id)
@@ -189,16 +218,22 @@ class Games:
             if user_id is not None and not await self._people.opened(user_id):
                 live.unreachable.add(user_id)
         if state.phase is Phase.MATCH_OVER:
-            # The log is complete but the row was never closed (edited by hand?): close it.
-            await self._store.matches.finish(row.match_id, state.winner)
+            # The log is complete but the row was never closed (edited by hand?): close it
+            # with its result.
+            summary = summarize(row.rules, lines, players_of(row), match_id=row.match_id)
+            async with self._store.transaction():
+                await end_match(self._store, row.match_id, summary)
             await self._screens.show(live, final=True)
             return None
         self._live[row.match_id] = live
         async with live.lock:
-            if state.phase is Phase.DEAL_OVER:
-                await self._advance(live, [], state, ())
-            else:
+            if state.phase is not Phase.DEAL_OVER:
                 await self._screens.show(live)
+                return live
+            try:
+                await self._advance(live, [], state, ())
+            except VersionConflict:
+                return None
         return live
 
     async def abandon_broken(self, match_id: int, chat_id: int, problem: str) -> None:
@@ -215,11 +250,14 @@ class Games:
     # ---------------------------------------------------------------- stopping and people
 
     async def stop(self, live: LiveMatch, text: str) -> bool:
-        """End the match without a result (/stop); ``text`` is the table's last note."""
+        """End the match without a winner (/stop): it is recorded as abandoned, for the
+        history only. ``text`` is the table's last note."""
         async with live.lock:
             if self._live.get(live.match_id) is not live:
                 return False
-            await self._store.matches.abandon(live.match_id)
+            summary = await self._summary(live.row)
+            async with self._store.transaction():
+                await end_match(self._store, live.match_id, summary)
             del self._live[live.match_id]
         await self._screens.show(live, note=text, final=True)
         return True

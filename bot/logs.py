@@ -2,7 +2,11 @@
 
 A handler wrapped with `logged` opens a record for its update; code deeper down adds what it
 learned (`note(match=3, action="p2 bid 110")`) without passing anything around, and the
-wrapper writes the line with the latency when the handler ends, also when it fails.
+wrapper writes the line with the latency when the handler ends, also when it fails (then with
+``result=error error=<type>``; the global error handler logs the traceback with
+`describe(update)`, the same fields).
+
+    update kind=press chat=101 user=101 match=3 action='p2 bid 110' result=applied version=9 ms=12
 """
 
 from __future__ import annotations
@@ -59,8 +63,9 @@ def logged(kind: str) -> Callable[[Handler[C]], Handler[C]]:
             started = time.monotonic()
             try:
                 await handler(update, context)
-            except Exception:
+            except Exception as error:
                 record["result"] = "error"
+                record["error"] = type(error).__name__
                 raise
             finally:
                 record["ms"] = round((time.monotonic() - started) * 1000)
@@ -70,6 +75,33 @@ def logged(kind: str) -> Callable[[Handler[C]], Handler[C]]:
         return run
 
     return wrap
+
+
+def describe(update: object) -> str:
+    """An update as ``key=value`` fields for a log line: its id, kind, chat, user, and what
+    was pressed or written (cut short)."""
+    if not isinstance(update, Update):
+        return f"update={_value(repr(update)[:200])}"
+    record: dict[str, object] = {"update_id": update.update_id}
+    kind = next((name for name in _KINDS if getattr(update, name, None) is not None), None)
+    if kind is not None:
+        record["kind"] = kind
+    if update.effective_chat is not None:
+        record["chat"] = update.effective_chat.id
+    if update.effective_user is not None:
+        record["user"] = update.effective_user.id
+    if update.callback_query is not None and update.callback_query.data is not None:
+        record["data"] = update.callback_query.data
+    elif update.effective_message is not None and update.effective_message.text:
+        record["text"] = update.effective_message.text[:_TEXT_CUT]
+    return _format(record)
+
+
+_KINDS = (
+    "message", "edited_message", "callback_query", "my_chat_member", "chat_member",
+    "channel_post", "inline_query", "chat_join_request",
+)
+_TEXT_CUT = 64
 
 
 def _format(record: dict[str, Any]) -> str:

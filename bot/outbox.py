@@ -5,11 +5,21 @@ player's hand) or that a new message must appear (`post`); they never wait for T
 worker per chat delivers in order, one call at a time:
 
 - pending states of one message coalesce: the latest wins;
-- in a group the worker waits for the group's pace (a sliding window) *before* taking the
+- every call first gets a place from the `Pacer` (Telegram's limits: about 20 messages and
+  edits a minute in a group, about 30 a second over all chats), and only then takes the
   content, so what it sends is the newest state at the moment it may send;
+- when the bot has more to send than the limits let through, the places go first to the
+  messages that give someone buttons to press (`Urgency.ACT`), then to everything else;
+  a private message whose text alone changed (the state of a deal while it is someone else's
+  turn) is `Urgency.LAZY`: it waits a moment, so that the player's next turn, which redraws it
+  anyway, usually makes the edit unnecessary;
 - a 429 (`RetryAfter`) is waited out and the then-latest state is sent;
 - "message is not modified" counts as delivered; an edit of a deleted message sends a new one;
 - a 403 drops the chat's pending work and tells the owner (`on_forbidden`).
+
+The `Pacer` is also the application's PTB rate limiter (`build_application`), so a call made
+outside the outbox counts against the same limits; the outbox's own calls are not counted
+twice.
 """
 
 from __future__ import annotations
@@ -17,15 +27,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import warnings
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import timedelta
+from enum import IntEnum
+from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions, Message
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.ext import BaseRateLimiter
 from telegram.warnings import PTBDeprecationWarning
 
 log = logging.getLogger(__name__)
@@ -35,6 +51,313 @@ OnForbidden = Callable[[int], Awaitable[None]]
 
 _NETWORK_ATTEMPTS = 3
 _NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+LAZY_SECONDS = 2.0
+"""How long a `Urgency.LAZY` edit waits for a newer state before it is sent."""
+GROUP_BURST = 4
+"""A group may get this many calls at once; beyond that they are spread evenly over its
+window (20 a minute: one every 3 s), so that a table keeps moving instead of using its 20
+edits in the first seconds of a minute and then standing still."""
+
+
+class Urgency(IntEnum):
+    """Which calls go first when there are more than the limits let through."""
+
+    ACT = 0
+    """Buttons someone has to press now: the game waits for this message."""
+    NORMAL = 1
+    """New messages, messages in groups, buttons that must disappear."""
+    LAZY = 2
+    """A private message catching up with a state that asks nothing of its reader."""
+
+
+_WEIGHTS = {Urgency.ACT: 10.0, Urgency.NORMAL: 3.0, Urgency.LAZY: 1.0}
+"""Shares of the overall rate when every kind is waiting: the games move on first, the
+groups' tables and new messages are never starved."""
+
+_COUNTED_PREFIXES = ("send", "edit", "copymessage", "forwardmessage")
+_UNCOUNTED = frozenset({"sendchataction"})
+
+_held: ContextVar[bool] = ContextVar("pacer_place_held", default=False)
+
+
+def _counted(endpoint: str) -> bool:
+    name = endpoint.lower()
+    return name.startswith(_COUNTED_PREFIXES) and name not in _UNCOUNTED
+
+
+def _group_key(chat_id: object) -> int | str | None:
+    """The key of a group's (or channel's) limit; None for a private chat."""
+    if isinstance(chat_id, str):
+        with contextlib.suppress(ValueError):
+            chat_id = int(chat_id)
+    if isinstance(chat_id, int):
+        return chat_id if chat_id < 0 else None
+    return chat_id if isinstance(chat_id, str) else None
+
+
+# ---------------------------------------------------------------- the pacer
+
+
+class _Window:
+    """A sliding window like Telegram's: a call counts from the moment it is let through
+    until ``period`` after it is done (Telegram counted it somewhere in between), so the
+    calls in any ``period`` never exceed ``rate``, however long each one takes."""
+
+    def __init__(self, rate: int, period: float) -> None:
+        self.rate = rate
+        self.period = period
+        self.running = 0
+        self.done: deque[float] = deque()
+
+    def delay(self, now: float) -> float | None:
+        """0 if a call may start now, else the seconds until one may (None: when a running
+        call is done)."""
+        while self.done and self.done[0] <= now - self.period:
+            self.done.popleft()
+        if self.running + len(self.done) < self.rate:
+            return 0.0
+        return self.done[0] + self.period - now if self.done else None
+
+    def finish(self, now: float, used: bool) -> None:
+        self.running -= 1
+        if used:
+            self.done.append(now)
+
+    @property
+    def empty(self) -> bool:
+        return self.running == 0 and not self.done
+
+
+class _Group:
+    """A group's limit: its sliding window, and an even spread beyond a small burst."""
+
+    def __init__(self, rate: int, period: float, burst: int) -> None:
+        self.window = _Window(rate, period)
+        self.spacing = period / rate
+        self.burst = max(1, min(burst, rate))
+        self.tokens = float(self.burst)
+        self.stamp = 0.0
+
+    def delay(self, now: float) -> float | None:
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) / self.spacing)
+        self.stamp = now
+        window = self.window.delay(now)
+        if window is None:
+            return None
+        bucket = 0.0 if self.tokens >= 1 else (1 - self.tokens) * self.spacing
+        return max(window, bucket)
+
+    def take(self) -> None:
+        self.tokens -= 1
+        self.window.running += 1
+
+
+@dataclass(eq=False)
+class Ticket:
+    """A place asked for in the overall queue; its urgency may rise while it waits."""
+
+    urgency: Urgency
+    future: asyncio.Future[None] | None = None
+
+
+@dataclass
+class Permit:
+    """A place granted: set ``used = False`` if no call was made with it after all."""
+
+    used: bool = True
+
+
+class Pacer(BaseRateLimiter[int]):
+    """Telegram's limits for every call that sends or edits a message: per group and overall.
+
+    `slot` holds a place while the caller makes its call (the outbox asks for the place
+    before it picks the content); PTB calls `process_request` for every request of the bot,
+    and a send or edit made without a place gets one there (``rate_limit_args`` may give its
+    `Urgency`). ``answerCallbackQuery``, reads and polling are not limited here, as Telegram
+    does not count them with messages.
+    """
+
+    def __init__(
+        self,
+        *,
+        overall_rate: float | None = 30.0,
+        overall_window: float = 1.0,
+        group_rate: int | None = 20,
+        group_window: float = 60.0,
+        group_burst: int = GROUP_BURST,
+    ) -> None:
+        self._overall: _Window | None = None
+        if overall_rate is not None:
+            # ``overall_rate`` calls a second, counted over ``overall_window`` seconds.
+            calls = overall_rate * overall_window
+            if calls >= 1:
+                self._overall = _Window(math.floor(calls), overall_window)
+            else:
+                self._overall = _Window(1, 1.0 / overall_rate)
+        self._group_rate = group_rate
+        self._group_window = group_window
+        self._group_burst = group_burst
+        self._groups: dict[int | str, _Group] = {}
+        self._waiting: dict[Urgency, dict[Ticket, None]] = {u: {} for u in Urgency}
+        self._virtual = dict.fromkeys(Urgency, 0.0)
+        self._now_virtual = 0.0
+        self._timer: asyncio.TimerHandle | None = None
+        self.granted = 0
+        """Places granted so far (for tests and the heartbeat)."""
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    @property
+    def waiting(self) -> int:
+        """Calls waiting for a place in the overall limit."""
+        return sum(len(queue) for queue in self._waiting.values())
+
+    # ------------------------------------------------------------ PTB's interface
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
+        if _held.get() or not _counted(endpoint):
+            return await callback(*args, **kwargs)
+        urgency = Urgency(rate_limit_args) if rate_limit_args in set(Urgency) else Urgency.NORMAL
+        async with self.slot(data.get("chat_id"), Ticket(urgency)):
+            return await callback(*args, **kwargs)
+
+    # ------------------------------------------------------------ places
+
+    @asynccontextmanager
+    async def slot(self, chat_id: object, ticket: Ticket) -> AsyncIterator[Permit]:
+        """Wait for a place for one call to ``chat_id`` and hold it during the block."""
+        permit = Permit()
+        if _held.get():
+            yield permit
+            return
+        loop = asyncio.get_running_loop()
+        key = _group_key(chat_id) if self._group_rate is not None else None
+        group = await self._enter_group(key) if key is not None else None
+        try:
+            await self._enter_overall(ticket)
+        except BaseException:
+            if group is not None:
+                group.window.finish(loop.time(), used=False)
+            raise
+        token = _held.set(True)
+        try:
+            yield permit
+        finally:
+            _held.reset(token)
+            now = loop.time()
+            if group is not None:
+                group.window.finish(now, permit.used)
+            if self._overall is not None:
+                self._overall.finish(now, permit.used)
+                self._kick()
+
+    def raise_urgency(self, ticket: Ticket, urgency: Urgency) -> None:
+        """Move a waiting ticket up (a newer state of its message is more urgent)."""
+        if urgency >= ticket.urgency:
+            return
+        queue = self._waiting[ticket.urgency]
+        if ticket in queue:
+            del queue[ticket]
+            ticket.urgency = urgency
+            self._enqueue(ticket)
+            self._kick()
+        else:
+            ticket.urgency = urgency
+
+    async def _enter_group(self, key: int | str) -> _Group:
+        assert self._group_rate is not None
+        group = self._groups.get(key)
+        if group is None:
+            group = self._groups[key] = _Group(
+                self._group_rate, self._group_window, self._group_burst
+            )
+        loop = asyncio.get_running_loop()
+        while True:
+            delay = group.delay(loop.time())
+            if delay == 0:
+                group.take()
+                return group
+            # None: every place is taken by calls still running; look again shortly.
+            await asyncio.sleep(delay if delay is not None else 0.05)
+
+    async def _enter_overall(self, ticket: Ticket) -> None:
+        window = self._overall
+        if window is None:
+            return
+        loop = asyncio.get_running_loop()
+        if not self.waiting and window.delay(loop.time()) == 0:
+            window.running += 1
+            self.granted += 1
+            return
+        ticket.future = loop.create_future()
+        self._enqueue(ticket)
+        self._kick()
+        try:
+            await ticket.future
+        except asyncio.CancelledError:
+            queue = self._waiting[ticket.urgency]
+            if ticket in queue:
+                del queue[ticket]
+            elif ticket.future.done() and not ticket.future.cancelled():
+                window.finish(loop.time(), used=False)  # granted, but nobody came for it
+                self._kick()
+            raise
+        finally:
+            ticket.future = None
+
+    def _enqueue(self, ticket: Ticket) -> None:
+        queue = self._waiting[ticket.urgency]
+        if not queue:
+            # A kind that was not waiting does not bank the turns it did not use.
+            self._virtual[ticket.urgency] = max(self._virtual[ticket.urgency], self._now_virtual)
+        queue[ticket] = None
+
+    def _kick(self) -> None:
+        """Grant places to waiting tickets while the overall window has room."""
+        window = self._overall
+        if window is None:
+            return
+        loop = asyncio.get_running_loop()
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        while self.waiting:
+            delay = window.delay(loop.time())
+            if delay is None:
+                return  # a call that is done will kick again
+            if delay > 0:
+                self._timer = loop.call_at(loop.time() + delay, self._kick)
+                return
+            urgency = min(
+                (u for u in Urgency if self._waiting[u]), key=lambda u: (self._virtual[u], u)
+            )
+            queue = self._waiting[urgency]
+            ticket = next(iter(queue))
+            del queue[ticket]
+            if ticket.future is None or ticket.future.done():
+                continue  # its caller was cancelled while it waited
+            self._now_virtual = self._virtual[urgency]
+            self._virtual[urgency] += 1 / _WEIGHTS[urgency]
+            window.running += 1
+            self.granted += 1
+            ticket.future.set_result(None)
+
+
+# ---------------------------------------------------------------- the outbox
 
 
 @dataclass(frozen=True)
@@ -54,6 +377,9 @@ class _Slot:
     shown: Content | None = None
     last: bool = False
     """The wanted content is the message's final state: forget the slot once it is shown."""
+    urgency: Urgency = Urgency.NORMAL
+    due: float = 0.0
+    """When the wanted content may be sent at the earliest (a lazy edit waits)."""
 
     def upcoming(self, queued: bool) -> Content | None:
         """What the message will show once the work already started or queued is done."""
@@ -73,6 +399,11 @@ class _Chat:
     slots: dict[str, _Slot] = field(default_factory=dict)
     worker: asyncio.Task[None] | None = None
     idle: asyncio.Event = field(default_factory=asyncio.Event)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    ticket: Ticket | None = None
+    resume_at: float = 0.0
+    """After a 429 or a network error: no call before this moment."""
+    failures: int = 0
 
 
 class Outbox:
@@ -84,17 +415,31 @@ class Outbox:
         *,
         group_rate: int,
         group_window: float = 60.0,
+        overall_rate: float | None = None,
         on_forbidden: OnForbidden | None = None,
+        lazy_seconds: float = LAZY_SECONDS,
     ) -> None:
+        """Pacing comes from the bot's `Pacer` if it has one (the application's); otherwise
+        the outbox paces by itself with these limits (``overall_rate`` None: none)."""
         self._bot = bot
-        self._group_rate = group_rate
-        self._group_window = group_window
+        limiter = getattr(bot, "rate_limiter", None)
+        self.pacer = (
+            limiter
+            if isinstance(limiter, Pacer)
+            else Pacer(overall_rate=overall_rate, group_rate=group_rate, group_window=group_window)
+        )
         self.on_forbidden = on_forbidden
+        self._lazy_seconds = lazy_seconds
         self._chats: dict[int, _Chat] = {}
-        self._sent: dict[int, deque[float]] = {}
         self._idle = asyncio.Event()
         self._idle.set()
+        self._flushing = 0
         self._closed = False
+
+    @property
+    def queued(self) -> int:
+        """Messages and edits waiting to be delivered (for the heartbeat)."""
+        return sum(len(c.queue) for c in self._chats.values())
 
     def show(
         self,
@@ -124,15 +469,28 @@ class Outbox:
         queued = key in chat.queue
         if content == slot.upcoming(queued):
             return
-        slot.wanted = content
+        urgency = self._urgency(chat_id, slot, content)
+        now = asyncio.get_running_loop().time()
+        due = now + self._lazy_seconds if urgency is Urgency.LAZY else now
+        if queued and slot.wanted is not None:
+            # Still waiting: the newer state keeps the place in the queue and the earlier
+            # moment, so a message that keeps changing is not put off for ever.
+            urgency, due = min(urgency, slot.urgency), min(due, slot.due)
+        slot.wanted, slot.urgency, slot.due = content, urgency, due
         if not queued:
             chat.queue.append(key)
+        if chat.ticket is not None:
+            self.pacer.raise_urgency(chat.ticket, urgency)
+        chat.changed.set()
         self._wake(chat_id, chat)
 
     def post(self, chat_id: int, content: Content) -> None:
         """Send a new message after everything already queued for the chat."""
         chat = self._chats.setdefault(chat_id, _Chat())
         chat.queue.append(_Post(content))
+        if chat.ticket is not None:
+            self.pacer.raise_urgency(chat.ticket, Urgency.NORMAL)
+        chat.changed.set()
         self._wake(chat_id, chat)
 
     def forget(self, chat_id: int, key: str) -> None:
@@ -145,14 +503,21 @@ class Outbox:
             chat.queue.remove(key)
 
     async def idle(self, chat_ids: Iterable[int] | None = None) -> None:
-        """Wait until nothing is queued or being delivered (for these chats only, if given)."""
-        if chat_ids is None:
-            await self._idle.wait()
-            return
-        for chat_id in chat_ids:
-            chat = self._chats.get(chat_id)
-            if chat is not None and chat.worker is not None:
-                await chat.idle.wait()
+        """Deliver at once what waits for a newer state, then wait until nothing is queued
+        or being delivered (for these chats only, if given)."""
+        self._flushing += 1
+        try:
+            for waiting in self._chats.values():
+                waiting.changed.set()
+            if chat_ids is None:
+                await self._idle.wait()
+                return
+            for chat_id in chat_ids:
+                chat = self._chats.get(chat_id)
+                if chat is not None and chat.worker is not None:
+                    await chat.idle.wait()
+        finally:
+            self._flushing -= 1
 
     async def close(self) -> None:
         self._closed = True
@@ -165,6 +530,34 @@ class Outbox:
 
     # ---------------------------------------------------------------- delivery
 
+    @staticmethod
+    def _urgency(chat_id: int, slot: _Slot, content: Content) -> Urgency:
+        if chat_id < 0:
+            return Urgency.NORMAL
+        if content.markup is not None and content.markup.inline_keyboard:
+            return Urgency.ACT
+        shown = slot.sending if slot.sending is not None else slot.shown
+        if shown is None or (shown.markup is not None and shown.markup.inline_keyboard):
+            # A message to send anew, or one whose buttons must go: not lazy.
+            return Urgency.NORMAL
+        return Urgency.LAZY
+
+    def _head(self, chat: _Chat) -> tuple[Urgency, float]:
+        """The chat's urgency (its most urgent item) and when its first item may go."""
+        urgency, due = Urgency.LAZY, math.inf
+        for item in chat.queue:
+            if isinstance(item, _Post):
+                urgency, due = min(urgency, Urgency.NORMAL), 0.0
+                continue
+            slot = chat.slots.get(item)
+            if slot is None or slot.wanted is None:
+                due = 0.0  # nothing to wait for: let the worker drop it
+                continue
+            urgency, due = min(urgency, slot.urgency), min(due, slot.due)
+        if self._flushing:
+            due = 0.0
+        return urgency, due
+
     def _wake(self, chat_id: int, chat: _Chat) -> None:
         if self._closed:
             return
@@ -174,23 +567,23 @@ class Outbox:
             chat.worker = asyncio.create_task(self._work(chat_id, chat), name=f"outbox {chat_id}")
 
     async def _work(self, chat_id: int, chat: _Chat) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while chat.queue:
-                if chat_id < 0:
-                    await self._pace(chat_id)
-                if not chat.queue:
-                    break
-                item = chat.queue.popleft()
+                urgency, due = self._head(chat)
+                wait = max(due, chat.resume_at) - loop.time()
+                if wait > 0:
+                    chat.changed.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(chat.changed.wait(), wait)
+                    continue
+                chat.ticket = Ticket(urgency)
                 try:
-                    if isinstance(item, _Post):
-                        await self._deliver_post(chat_id, chat, item)
-                    else:
-                        await self._deliver_slot(chat_id, chat, item)
+                    async with self.pacer.slot(chat_id, chat.ticket) as permit:
+                        chat.ticket = None
+                        permit.used = await self._deliver_next(chat_id, chat)
                 finally:
-                    if chat_id < 0:
-                        # Counted when the call is done: Telegram counted it at some moment
-                        # before that, so the window never underestimates.
-                        self._sent[chat_id].append(asyncio.get_running_loop().time())
+                    chat.ticket = None
         except Forbidden as error:
             chat.queue.clear()
             for slot in chat.slots.values():
@@ -200,39 +593,47 @@ class Outbox:
                 await self._quietly(self.on_forbidden(chat_id))
         finally:
             chat.worker = None
-            if chat.queue:
+            if chat.queue and not self._closed:
                 self._wake(chat_id, chat)
             else:
                 chat.idle.set()
+                if not chat.queue and not chat.slots:
+                    self._chats.pop(chat_id, None)
                 if all(c.worker is None for c in self._chats.values()):
                     self._idle.set()
 
-    async def _deliver_post(self, chat_id: int, chat: _Chat, post: _Post) -> None:
-        try:
-            await self._retrying(lambda: self._send(chat_id, post.content))
-        except _PutBack:
-            chat.queue.appendleft(post)
-
-    async def _deliver_slot(self, chat_id: int, chat: _Chat, key: str) -> None:
-        slot = chat.slots.get(key)
+    async def _deliver_next(self, chat_id: int, chat: _Chat) -> bool:
+        """Deliver the chat's first item; False if no call was made."""
+        if not chat.queue:
+            return False
+        item = chat.queue.popleft()
+        if isinstance(item, _Post):
+            try:
+                await self._attempt(chat, lambda: self._send(chat_id, item.content))
+            except _PutBack:
+                chat.queue.appendleft(item)
+            return True
+        slot = chat.slots.get(item)
         if slot is None or slot.wanted is None:
-            return
+            return False
         content, slot.wanted = slot.wanted, None
         slot.sending = content
         try:
-            await self._retrying(lambda: self._put(chat_id, slot, content))
+            await self._attempt(chat, lambda: self._put(chat_id, slot, content))
         except _PutBack:
             # Newer content, if any came while we waited, wins over what failed to go out.
             if slot.wanted is None:
                 slot.wanted = content
-            if key not in chat.queue:
-                chat.queue.appendleft(key)
-            return
+                slot.due = 0.0
+            if item not in chat.queue:
+                chat.queue.appendleft(item)
+            return True
         finally:
             slot.sending = None
         slot.shown = content
         if slot.last and slot.wanted is None:
-            del chat.slots[key]
+            chat.slots.pop(item, None)
+        return True
 
     async def _put(self, chat_id: int, slot: _Slot, content: Content) -> None:
         if slot.message_id is not None:
@@ -268,48 +669,31 @@ class Outbox:
             link_preview_options=_NO_PREVIEW,
         )
 
-    async def _retrying(self, call: Callable[[], Awaitable[object]]) -> None:
-        """Run one delivery. A network error is retried in place; a 429 is waited out and
-        raises `_PutBack` (the caller then sends the latest content); a 403 goes up to the
-        worker; anything else is logged and the delivery dropped."""
-        for attempt in range(1, _NETWORK_ATTEMPTS + 1):
-            try:
-                await call()
-                return
-            except RetryAfter as error:
-                delay = _seconds(error)
-                log.warning("outbox 429: waiting %.1fs", delay)
-                await asyncio.sleep(delay)
-                raise _PutBack from error
-            except BadRequest as error:
-                log.error("outbox dropped a message: %s", error.message)
-                return
-            except Forbidden:
-                raise
-            except NetworkError as error:
-                if attempt == _NETWORK_ATTEMPTS:
-                    log.error("outbox gave up after %d network errors: %s", attempt, error)
-                    return
-                await asyncio.sleep(attempt)
-            except TelegramError as error:
-                log.error("outbox dropped a message: %s", error)
-                return
-
-    async def _pace(self, chat_id: int) -> None:
-        """Wait until one more call keeps the group within `group_rate` per `group_window`.
-
-        A sliding window, like Telegram's: a leaky bucket would allow a burst and then a
-        steady flow that together exceed the limit.
-        """
+    async def _attempt(self, chat: _Chat, call: Callable[[], Awaitable[object]]) -> None:
+        """Make one delivery call. A 429 or a network error raises `_PutBack` with the chat
+        paused (a 429 for its ``retry_after``, a network error for a growing moment, up to
+        three times); a 403 goes up to the worker; anything else is logged and dropped."""
         loop = asyncio.get_running_loop()
-        sent = self._sent.setdefault(chat_id, deque())
-        while True:
-            now = loop.time()
-            while sent and sent[0] <= now - self._group_window:
-                sent.popleft()
-            if len(sent) < self._group_rate:
-                return
-            await asyncio.sleep(sent[0] + self._group_window - now)
+        try:
+            await call()
+        except RetryAfter as error:
+            delay = _seconds(error)
+            log.warning("outbox 429: waiting %.1fs", delay)
+            chat.resume_at = loop.time() + delay
+            raise _PutBack from error
+        except BadRequest as error:
+            log.error("outbox dropped a message: %s", error.message)
+        except Forbidden:
+            raise
+        except NetworkError as error:
+            chat.failures += 1
+            if chat.failures < _NETWORK_ATTEMPTS:
+                chat.resume_at = loop.time() + chat.failures
+                raise _PutBack from error
+            log.error("outbox gave up after %d network errors: %s", chat.failures, error)
+        except TelegramError as error:
+            log.error("outbox dropped a message: %s", error)
+        chat.failures = 0
 
     @staticmethod
     async def _quietly(callback: Awaitable[None]) -> None:
@@ -320,7 +704,7 @@ class Outbox:
 
 
 class _PutBack(Exception):
-    """The item must be delivered again (after a 429)."""
+    """The item must be delivered again (after a 429 or a network error)."""
 
 
 def _seconds(error: RetryAfter) -> float:

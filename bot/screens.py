@@ -2,13 +2,16 @@
 
 The table in the group is rendered from the public view only (``view(state, None)``); each
 player's hand from that seat's view, in their private chat. Both are messages edited in
-place; a deal result and the match result are new group messages. Nothing here waits for
-Telegram.
+place; a deal result is a new group message. The match result is not posted here: it is
+handed back as the match's `Ending`, for the caller to post as the caption of the score sheet
+picture (`bot.handlers.records.announce`), which the outbox cannot send. Nothing here waits
+for Telegram.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -16,6 +19,7 @@ from bot.i18n import Translator
 from bot.live import LiveMatch
 from bot.outbox import Content, Outbox
 from bot.people import People
+from bot.records import MatchSummary
 from bot.render import (
     render_deal_result,
     render_event_line,
@@ -26,6 +30,17 @@ from bot.render import (
 from engine import MatchState, view
 from engine.events import Event
 from storage import Store
+
+
+@dataclass(frozen=True)
+class Ending:
+    """What is left to show of a match that just ended: its result (HTML) in the group's
+    language, and the summary its result was recorded from (the score sheet's data)."""
+
+    chat_id: int
+    lang: str
+    result: str
+    summary: MatchSummary
 
 
 def table_key(match_id: int) -> str:
@@ -127,17 +142,25 @@ class Screens:
         )
 
     async def post_results(
-        self, live: LiveMatch, state: MatchState, events: Sequence[Event]
-    ) -> None:
-        """The deal result and the match result, if ``events`` (which led to ``state``, before
-        the next deal) ended a deal or the match."""
+        self,
+        live: LiveMatch,
+        state: MatchState,
+        events: Sequence[Event],
+        summary: MatchSummary | None = None,
+    ) -> Ending | None:
+        """Post the deal result, if ``events`` (which led to ``state``, before the next deal)
+        ended a deal. If they ended the match, ``summary`` is the result recorded for it and
+        the match's `Ending` is returned, not posted."""
         lang = await self._people.chat_language(live.chat_id)
         names = await self._people.names(live.user_ids)
         public = view(state, None)
-        for render in (render_deal_result, render_match_result):
-            text = render(events, public, names, lang, self._tr)
-            if text:
-                self._outbox.post(live.chat_id, Content(text))
+        deal = render_deal_result(events, public, names, lang, self._tr)
+        if deal:
+            self._outbox.post(live.chat_id, Content(deal))
+        result = render_match_result(events, public, names, lang, self._tr)
+        if result is None or summary is None:
+            return None
+        return Ending(live.chat_id, lang, result, summary)
 
     async def post(self, chat_id: int, text: str) -> None:
         self._outbox.post(chat_id, Content(text))

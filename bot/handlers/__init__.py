@@ -1,4 +1,5 @@
-"""Telegram updates to services: one module per kind of update, registered by `register`."""
+"""Telegram updates to services: one module per kind of update (and `records` for the
+records' commands and page buttons), registered by `register`."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot.handlers import buttons, commands, errors, members
+from bot.handlers import buttons, commands, errors, members, records
 from bot.services import AnyApplication, Context, services
 
 COMMANDS = {
@@ -22,6 +23,11 @@ COMMANDS = {
     "leave": commands.leave,
     "invite": commands.invite,
     "stop": commands.stop,
+    "score": records.score,
+    "stats": records.stats,
+    "top": records.top,
+    "history": records.history,
+    "export": records.export,
     "lang": commands.lang,
     "rules": commands.rules,
     "help": commands.help_command,

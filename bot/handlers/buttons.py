@@ -1,5 +1,7 @@
 """Inline button presses: lobby buttons go to the lobby service, game buttons to the game
-service; every press is answered at once, refusals as toasts."""
+service, the page buttons of /top and /history to `bot.handlers.records`; every press is
+answered at once, refusals as toasts. After answering a press that ended a match, the
+handler posts the match's result with its score sheet."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ from telegram.error import TelegramError
 
 from bot.callbacks import ActionPress, LobbyPress, decode
 from bot.games import MAX_PLAYERS
+from bot.handlers import records
 from bot.logs import logged, note
+from bot.screens import Ending
 from bot.services import Context, services
 
 log = logging.getLogger(__name__)
@@ -25,14 +29,20 @@ async def press(update: Update, context: Context) -> None:
     user_id = query.from_user.id
     lang = await found.people.user_language(user_id)
     decoded = decode(query.data, MAX_PLAYERS)
-    if isinstance(decoded, LobbyPress):
+    ending: Ending | None = None
+    if isinstance(decoded, LobbyPress) and records.is_page_press(decoded):
+        toast = await records.turn_page(query, found, decoded, lang)
+    elif isinstance(decoded, LobbyPress):
         toast = await found.lobbies.press(user_id, decoded, lang)
     elif isinstance(decoded, ActionPress) and query.data is not None:
-        toast = await found.games.press(user_id, query.data)
+        pressed = await found.games.press(user_id, query.data)
+        toast, ending = pressed.toast, pressed.ending
     else:
         note(result="forged")
         toast = found.tr.text(lang, "press-outdated")
     await answer(query, toast)
+    if ending is not None:
+        await records.announce(context.bot, found, ending)
 
 
 async def answer(query: CallbackQuery, toast: str) -> None:

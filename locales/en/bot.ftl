@@ -55,6 +55,11 @@ bot-command-stop = stop the game (creator or admin)
 bot-command-lang = language: /lang ru | en | uk
 bot-command-rules = rules: /rules, /rules 1001, /rules tumbochka
 bot-command-help = how to play with the bot
+bot-command-stats = statistics: yours, or (as a reply) another player's
+bot-command-top = this chat's ratings: /top, /top 1001, /top tumbochka humans
+bot-command-history = this chat's last matches
+bot-command-score = the running match's score sheet (a picture)
+bot-command-export = your matches as a CSV file (in the private chat)
 
 bot-new-private = Games are played in groups: add me to a group chat and send /new there (or /new 1001, /new tumbochka).
 bot-new-unknown-game = I do not know the game “{ $game }”. Try: thousand (1000), 1001, tumbochka.
@@ -76,4 +81,5 @@ bot-help =
     3. The creator picks the rules under “Settings” and presses “Start”.
     4. Everyone gets their cards and move buttons in a private chat with the bot; the table is in the group.
     Commands: /join, /leave, /invite, /stop, /lang, /rules, /help.
+    Records: /score (the score sheet), /stats, /top, /history, /export (in the private chat).
 bot-error = Something went wrong. The match is saved; please try again.

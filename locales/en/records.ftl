@@ -78,6 +78,9 @@ rec-top-line = { $position }. { $name } — <b>{ $rating }{ $mark }</b> · { $ma
        *[other] wins
     }
 rec-top-provisional = * — provisional rating: fewer than 10 matches.
+rec-top-humans-only = 👤 Humans only
+rec-top-everyone = 🤖 With computer players
+rec-top-usage = Like this: /top [game] [humans] — for example /top 1001 or /top tumbochka humans.
 
 ## /history
 
@@ -91,6 +94,11 @@ rec-history-seat = { $name } { $score }
 
 rec-export-caption = Your matches (CSV).
 rec-export-empty = You have no finished matches yet.
+rec-export-private = I send the file in our private chat: open it and send /export there.
+
+## /score
+
+rec-score-none = No match is running here. The ended ones: /history
 
 ## The score sheet (picture)
 

@@ -56,6 +56,11 @@ bot-command-stop = остановить игру (создатель или ад
 bot-command-lang = язык: /lang ru | en | uk
 bot-command-rules = правила: /rules, /rules 1001, /rules tumbochka
 bot-command-help = как играть с ботом
+bot-command-stats = статистика: ваша или (ответом на сообщение) другого игрока
+bot-command-top = рейтинг чата: /top, /top 1001, /top тумбочка люди
+bot-command-history = последние партии чата
+bot-command-score = пулька идущей партии (картинка)
+bot-command-export = ваши партии файлом CSV (в личном чате)
 
 bot-new-private = Играют в группе: добавьте меня в групповой чат и отправьте там /new (или /new 1001, /new tumbochka).
 bot-new-unknown-game = Не знаю игру «{ $game }». Можно: thousand (1000), 1001, tumbochka.
@@ -77,4 +82,5 @@ bot-help =
     3. Создатель выбирает правила в «Настройках» и нажимает «Начать».
     4. Карты и кнопки ходов приходят каждому в личный чат с ботом, стол виден в группе.
     Команды: /join, /leave, /invite, /stop, /lang, /rules, /help.
+    Итоги: /score (пулька), /stats, /top, /history, /export (в личном чате).
 bot-error = Что-то пошло не так. Партия сохранена, попробуйте ещё раз.

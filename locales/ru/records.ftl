@@ -82,6 +82,9 @@ rec-top-line = { $position }. { $name } — <b>{ $rating }{ $mark }</b> · { $ma
        *[many] побед
     }
 rec-top-provisional = * — предварительный рейтинг: меньше 10 партий.
+rec-top-humans-only = 👤 Только люди
+rec-top-everyone = 🤖 С компьютерными игроками
+rec-top-usage = Так: /top [игра] [люди] — например, /top 1001 или /top тумбочка люди.
 
 ## /history
 
@@ -95,6 +98,11 @@ rec-history-seat = { $name } { $score }
 
 rec-export-caption = Ваши партии (CSV).
 rec-export-empty = У вас ещё нет законченных партий.
+rec-export-private = Файл я пришлю в личный чат: откройте его и отправьте /export там.
+
+## /score
+
+rec-score-none = Здесь сейчас не идёт партия. Законченные: /history
 
 ## Пулька (картинка)
 

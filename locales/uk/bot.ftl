@@ -56,6 +56,11 @@ bot-command-stop = зупинити гру (творець або адмін)
 bot-command-lang = мова: /lang ru | en | uk
 bot-command-rules = правила: /rules, /rules 1001, /rules tumbochka
 bot-command-help = як грати з ботом
+bot-command-stats = статистика: ваша або (відповіддю на повідомлення) іншого гравця
+bot-command-top = рейтинг чату: /top, /top 1001, /top тумбочка люди
+bot-command-history = останні партії чату
+bot-command-score = пулька поточної партії (картинка)
+bot-command-export = ваші партії файлом CSV (в особистому чаті)
 
 bot-new-private = Грають у групі: додайте мене до групового чату й надішліть там /new (або /new 1001, /new tumbochka).
 bot-new-unknown-game = Не знаю гру «{ $game }». Можна: thousand (1000), 1001, tumbochka.
@@ -77,4 +82,5 @@ bot-help =
     3. Творець вибирає правила в «Налаштуваннях» і натискає «Почати».
     4. Карти й кнопки ходів приходять кожному в особистий чат із ботом, стіл видно в групі.
     Команди: /join, /leave, /invite, /stop, /lang, /rules, /help.
+    Підсумки: /score (пулька), /stats, /top, /history, /export (в особистому чаті).
 bot-error = Щось пішло не так. Партію збережено, спробуйте ще раз.

@@ -82,6 +82,9 @@ rec-top-line = { $position }. { $name } — <b>{ $rating }{ $mark }</b> · { $ma
        *[many] перемог
     }
 rec-top-provisional = * — попередній рейтинг: менше 10 партій.
+rec-top-humans-only = 👤 Лише люди
+rec-top-everyone = 🤖 З комп'ютерними гравцями
+rec-top-usage = Так: /top [гра] [люди] — наприклад, /top 1001 або /top тумбочка люди.
 
 ## /history
 
@@ -95,6 +98,11 @@ rec-history-seat = { $name } { $score }
 
 rec-export-caption = Ваші партії (CSV).
 rec-export-empty = У вас ще немає завершених партій.
+rec-export-private = Файл я надішлю в особистий чат: відкрийте його і надішліть /export там.
+
+## /score
+
+rec-score-none = Тут зараз не йде партія. Завершені: /history
 
 ## Пулька (картинка)
 

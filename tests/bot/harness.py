@@ -9,6 +9,7 @@ at that time — cards recognized as the renderer writes them (`card_label`).
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import re
 import sys
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
 from telegram import Update
 from telegram.ext import TypeHandler
 
@@ -40,10 +42,23 @@ FAST = {"group_messages": 1_000_000, "messages_per_second": 1_000_000.0}
 
 TR = Translator(LOCALES_DIR, strict=True)
 _TAGS = re.compile(r"<[^>]+>")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+SHEET_SIZE = (1200, 900)
 
 
 def plain(html_text: str) -> str:
     return _TAGS.sub("", html_text).strip()
+
+
+def check_score_sheet(message: SimMessage) -> None:
+    """The message is the score sheet picture: a valid PNG of 1200 × 900 pixels."""
+    assert message.kind == "photo", message
+    assert message.file is not None and message.file.data is not None
+    assert message.file.data.startswith(PNG_SIGNATURE)
+    assert (message.file.width, message.file.height) == SHEET_SIZE
+    with Image.open(io.BytesIO(message.file.data)) as image:
+        image.verify()
+        assert (image.format, image.size) == ("PNG", SHEET_SIZE)
 
 
 def bot_settings(server: FakeTelegramServer, database: Path, **overrides: Any) -> Settings:

@@ -37,7 +37,10 @@ async def test_the_command_menu_in_every_language(
     await driver.settle()
     for lang in ("ru", "en", "uk"):
         names = [c["command"] for c in server.commands(language_code=lang)]
-        assert names == ["new", "join", "leave", "invite", "stop", "lang", "rules", "help"]
+        assert names == [
+            "new", "join", "leave", "invite", "stop", "score", "stats", "top",
+            "history", "export", "lang", "rules", "help",
+        ]
     assert server.commands()[0]["description"] == TR.text(LANG, "bot-command-new")
 
 

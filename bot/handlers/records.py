@@ -1,0 +1,382 @@
+"""The records in the chats: /stats, /top, /history, /score, /export, the page buttons of /top
+and /history, and the result of a match with its score sheet when it ends.
+
+* /stats — the sender's statistics; as a reply to someone's message, that person's.
+* /top [game] [humans] — the chat's leaderboard of a game (by default the game running here,
+  else the game of the chat's last match, else Тысяча), computer players flagged; a button
+  (or the word ``humans``/``люди``) shows humans only.
+* /history — the chat's ended matches, newest first.
+* /score — the score sheet («пулька») of the match running in the group (in private: of the
+  sender's match), as a picture.
+* /export — in a private chat: the sender's matches as a CSV file.
+* The end of a match: its result as the caption of its score sheet (`announce`).
+
+Texts come from `bot.records` in the chat's language (the user's in a private chat) and go
+out through the outbox. Long lists come one page at a time with ◀ ▶ buttons whose presses edit
+the message in place; their data is ``encode_lobby(0, "top" | "hist", arg)`` — lobby 0 is
+no lobby — with the page, the game and the humans-only flag in ``arg``. The picture (drawn in
+a worker thread) and the CSV are files, sent with `bot.uploads`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Final, TypeVar
+
+from telegram import (
+    Bot,
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    Update,
+    User,
+)
+from telegram.constants import ChatType
+
+from bot.callbacks import LobbyPress, encode_lobby
+from bot.logs import logged, note
+from bot.outbox import Content
+from bot.records import (
+    EXPORT_FILENAME,
+    MatchSummary,
+    export_csv,
+    game_from_argument,
+    has_next,
+    has_previous,
+    history_text,
+    page_request,
+    render_sheet,
+    stats_text,
+    summary_of,
+    top_text,
+    total_pages,
+)
+from bot.records.format import game_name, player_name
+from bot.screens import Ending
+from bot.services import Context, Services, services
+from bot.uploads import send_document, send_photo
+from storage import HistoryEntry, LeaderboardEntry, Page, PlayerRef
+from storage.models import GAMES, Game
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+NO_LOBBY: Final = 0
+TOP: Final = "top"
+HISTORY: Final = "hist"
+SHEET_FILENAME: Final = "score-sheet.png"
+CAPTION_LIMIT: Final = 1024
+"""Telegram's limit of a caption, in characters (of the text without its HTML tags: the
+HTML is measured, so the check errs on the safe side)."""
+HUMANS_WORDS: Final = frozenset({"humans", "people", "люди", "людей"})
+DEFAULT_GAME: Final[Game] = "thousand"
+_GAMES: Final[dict[str, Game]] = {game: game for game in GAMES}
+_PAGE_RE: Final = re.compile(r"[1-9][0-9]{0,3}")
+_GROUPS: Final = (ChatType.GROUP, ChatType.SUPERGROUP)
+
+
+@dataclass(frozen=True)
+class TopView:
+    """What a /top message shows: a page of a game's leaderboard, maybe of humans only."""
+
+    game: Game
+    humans_only: bool = False
+    page: int = 1
+
+    def data(self) -> str:
+        flag = "h" if self.humans_only else "a"
+        return encode_lobby(NO_LOBBY, TOP, f"{self.page}:{self.game}:{flag}")
+
+    @classmethod
+    def parse(cls, arg: str) -> TopView | None:
+        parts = arg.split(":")
+        if len(parts) != 3:
+            return None
+        page, game, flag = parts
+        known = _GAMES.get(game)
+        if not _PAGE_RE.fullmatch(page) or known is None or flag not in ("a", "h"):
+            return None
+        return cls(known, flag == "h", int(page))
+
+
+def history_data(page: int) -> str:
+    return encode_lobby(NO_LOBBY, HISTORY, str(page))
+
+
+def is_page_press(press: LobbyPress) -> bool:
+    """Whether a press is one of the page buttons here (not a lobby's button)."""
+    return press.lobby_id == NO_LOBBY and press.verb in (TOP, HISTORY)
+
+
+# -------------------------------------------------------------------- commands
+
+
+@logged("command-stats")
+async def stats(update: Update, context: Context) -> None:
+    chat, user, message = update.effective_chat, update.effective_user, update.effective_message
+    if chat is None or user is None or message is None:
+        return
+    found = services(context)
+    target = _replied_to(message) or user
+    note(player=target.id)
+    player = PlayerRef.human(target.id)
+    entries = await found.store.results.stats_for(player)
+    lang = await found.language(update)
+    found.outbox.post(
+        chat.id, Content(stats_text(player, target.first_name, entries, lang, found.tr))
+    )
+
+
+@logged("command-top")
+async def top(update: Update, context: Context) -> None:
+    chat = update.effective_chat
+    if chat is None:
+        return
+    found = services(context)
+    lang = await found.language(update)
+    if chat.type not in _GROUPS:
+        found.outbox.post(chat.id, Content(found.tr.text(lang, "bot-group-only")))
+        return
+    asked = _top_arguments(context.args or [])
+    if asked is None:
+        found.outbox.post(chat.id, Content(found.tr.text(lang, "rec-top-usage")))
+        return
+    game, humans_only = asked
+    view = TopView(game or await _usual_game(found, chat.id), humans_only)
+    note(game=view.game, humans=humans_only)
+    found.outbox.post(chat.id, await _top(found, chat.id, view, lang))
+
+
+@logged("command-history")
+async def history(update: Update, context: Context) -> None:
+    chat = update.effective_chat
+    if chat is None:
+        return
+    found = services(context)
+    lang = await found.language(update)
+    if chat.type not in _GROUPS:
+        found.outbox.post(chat.id, Content(found.tr.text(lang, "bot-group-only")))
+        return
+    found.outbox.post(chat.id, await _history(found, chat.id, 1, lang))
+
+
+@logged("command-score")
+async def score(update: Update, context: Context) -> None:
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return
+    found = services(context)
+    lang = await found.language(update)
+    if chat.type in _GROUPS:
+        live = found.games.in_chat(chat.id)
+    else:
+        live = next(iter(found.games.of_user(user.id)), None)
+    if live is None:
+        found.outbox.post(chat.id, Content(found.tr.text(lang, "rec-score-none")))
+        return
+    note(match=live.match_id)
+    summary = await summary_of(found.store, live.match_id)
+    png = await _picture(found, summary, lang)
+    caption = _caption(found, summary, lang)
+    await send_photo(context.bot, chat.id, png, filename=SHEET_FILENAME, caption=caption)
+
+
+@logged("command-export")
+async def export(update: Update, context: Context) -> None:
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return
+    found = services(context)
+    lang = await found.language(update)
+    if chat.type != ChatType.PRIVATE:
+        found.outbox.post(chat.id, Content(found.tr.text(lang, "rec-export-private")))
+        return
+    entries = await found.store.results.matches_of_user(user.id)
+    note(matches=len(entries))
+    if not entries:
+        found.outbox.post(chat.id, Content(found.tr.text(lang, "rec-export-empty")))
+        return
+    data = export_csv(entries, user.id, lang, found.tr)
+    await send_document(
+        context.bot, chat.id, data, filename=EXPORT_FILENAME,
+        caption=found.tr.text(lang, "rec-export-caption"),
+    )
+
+
+# -------------------------------------------------------------------- buttons and the end
+
+
+async def turn_page(query: CallbackQuery, found: Services, press: LobbyPress, lang: str) -> str:
+    """Show the page a /top or /history button asks for in its message; the toast to answer
+    the press with (``lang``: the presser's language)."""
+    message = query.message
+    if not isinstance(message, Message):
+        return found.tr.text(lang, "press-outdated")
+    chat_id = message.chat.id
+    shown_in = lang
+    if message.chat.type in _GROUPS:
+        shown_in = await found.people.chat_language(chat_id)
+    if press.verb == TOP:
+        view = TopView.parse(press.arg)
+        content = None if view is None else await _top(found, chat_id, view, shown_in)
+    else:
+        page = int(press.arg) if _PAGE_RE.fullmatch(press.arg) else None
+        content = None if page is None else await _history(found, chat_id, page, shown_in)
+    if content is None:
+        note(result="forged")
+        return found.tr.text(lang, "press-outdated")
+    note(page=press.arg)
+    found.outbox.show(
+        chat_id, f"page:{message.message_id}", content, message_id=message.message_id,
+        last=True,
+    )
+    return ""
+
+
+async def announce(bot: Bot, found: Services, ending: Ending) -> None:
+    """The result of a match that just ended, in its group after the table and the deal
+    results (the outbox delivers those first): one picture, the score sheet, with the result
+    as its caption. The result goes out as text instead if the picture cannot be drawn or
+    sent, and before the picture if it is too long for a caption."""
+    chat_id = ending.chat_id
+    try:
+        png: bytes | None = await _picture(found, ending.summary, ending.lang)
+    except Exception:
+        log.exception("the score sheet of match %s cannot be drawn", ending.summary.match_id)
+        png = None
+    await found.outbox.idle([chat_id])
+    if png is not None and len(ending.result) <= CAPTION_LIMIT:
+        sent = await send_photo(
+            bot, chat_id, png, filename=SHEET_FILENAME, caption=ending.result, html=True
+        )
+        if sent is not None:
+            return
+        png = None
+    found.outbox.post(chat_id, Content(ending.result))
+    if png is not None:
+        await found.outbox.idle([chat_id])
+        caption = _caption(found, ending.summary, ending.lang)
+        await send_photo(bot, chat_id, png, filename=SHEET_FILENAME, caption=caption)
+
+
+# -------------------------------------------------------------------- helpers
+
+
+def _replied_to(message: Message) -> User | None:
+    """The person whose message ``message`` replies to, if a person (not a bot, not the
+    start of a forum topic, which every message of the topic "replies" to)."""
+    replied = message.reply_to_message
+    if replied is None or replied.forum_topic_created is not None:
+        return None
+    sender = replied.from_user
+    return sender if sender is not None and not sender.is_bot else None
+
+
+def _top_arguments(args: Sequence[str]) -> tuple[Game | None, bool] | None:
+    """The game named (None: none) and whether only humans are asked for; None if the
+    arguments name no game."""
+    words = [word.lower() for word in args]
+    humans_only = any(word in HUMANS_WORDS for word in words)
+    rest = " ".join(word for word in words if word not in HUMANS_WORDS)
+    if not rest:
+        return None, humans_only
+    game = game_from_argument(rest)
+    return None if game is None else (game, humans_only)
+
+
+async def _usual_game(found: Services, chat_id: int) -> Game:
+    """The game running in the chat, else the game of its last ended match, else Тысяча."""
+    live = found.games.in_chat(chat_id)
+    if live is not None:
+        return live.row.game
+    last = await found.store.results.history(chat_id, limit=1)
+    return last.items[0].game if last.items else DEFAULT_GAME
+
+
+async def _top(found: Services, chat_id: int, view: TopView, lang: str) -> Content:
+    results = found.store.results
+
+    async def load(number: int) -> Page[LeaderboardEntry]:
+        request = page_request(number)
+        return await results.leaderboard(
+            chat_id, view.game, humans_only=view.humans_only, limit=request.limit,
+            offset=request.offset,
+        )
+
+    page = await _within(load, view.page)
+    shown = replace(view, page=_number(page))
+    rows = [_pager(page, lang, found, lambda number: replace(shown, page=number).data())]
+    if shown.humans_only:
+        toggle: str | None = "rec-top-everyone"
+    else:
+        humans = await results.leaderboard(chat_id, shown.game, humans_only=True, limit=1)
+        toggle = "rec-top-humans-only" if humans.total < page.total else None
+    if toggle is not None:
+        other = TopView(shown.game, not shown.humans_only)
+        rows.append([InlineKeyboardButton(found.tr.text(lang, toggle), callback_data=other.data())])
+    text = top_text(page, shown.game, lang, found.tr, humans_only=shown.humans_only)
+    return Content(text, _markup(rows))
+
+
+async def _history(found: Services, chat_id: int, number: int, lang: str) -> Content:
+    async def load(number: int) -> Page[HistoryEntry]:
+        request = page_request(number)
+        return await found.store.results.history(
+            chat_id, limit=request.limit, offset=request.offset
+        )
+
+    page = await _within(load, number)
+    rows = [_pager(page, lang, found, history_data)]
+    return Content(history_text(page, lang, found.tr), _markup(rows))
+
+
+async def _within(load: Callable[[int], Awaitable[Page[T]]], number: int) -> Page[T]:
+    """Page ``number``, or the last page if there are fewer (a forged button)."""
+    page = await load(number)
+    if not page.items and page.total:
+        page = await load(total_pages(page.total))
+    return page
+
+
+def _number(page: Page[T]) -> int:
+    return page.offset // page.limit + 1
+
+
+def _pager(
+    page: Page[T], lang: str, found: Services, data: Callable[[int], str]
+) -> list[InlineKeyboardButton]:
+    """◀ and ▶ to the neighbouring pages, where there are any."""
+    number = _number(page)
+    buttons = []
+    if has_previous(page):
+        label = found.tr.text(lang, "rec-page-previous")
+        buttons.append(InlineKeyboardButton(label, callback_data=data(number - 1)))
+    if has_next(page):
+        label = found.tr.text(lang, "rec-page-next")
+        buttons.append(InlineKeyboardButton(label, callback_data=data(number + 1)))
+    return buttons
+
+
+def _markup(rows: Sequence[Sequence[InlineKeyboardButton]]) -> InlineKeyboardMarkup | None:
+    kept = [row for row in rows if row]
+    return InlineKeyboardMarkup(kept) if kept else None
+
+
+async def _picture(found: Services, summary: MatchSummary, lang: str) -> bytes:
+    """The score sheet picture, rendered in a worker thread."""
+    names = []
+    for player in summary.players:
+        user = None if player.user_id is None else await found.people.user(player.user_id)
+        name = None if user is None else user.first_name
+        names.append(player_name(player, name, lang, found.tr))
+    return await asyncio.to_thread(render_sheet, summary, names, lang, found.tr)
+
+
+def _caption(found: Services, summary: MatchSummary, lang: str) -> str:
+    game = game_name(summary.game, lang, found.tr)
+    return found.tr.text(lang, "rec-sheet-title", game=game)

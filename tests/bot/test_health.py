@@ -1,0 +1,160 @@
+"""``python -m bot.health``: the running bot's heartbeat next to its database, and the check
+a container's HEALTHCHECK runs from another process."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.app import WatchedRequest, polling_problem
+from bot.health import Beat, Heartbeat, check, heartbeat_path, write_beat
+from storage import Store
+from tests.bot.conftest import Cast
+from tests.bot.harness import running_bot
+from tests.fakebot import FakeTelegramServer
+
+MAX_AGE = 120.0
+
+
+async def _health(database: Path, *args: str) -> tuple[int, str]:
+    """``python -m bot.health`` as the HEALTHCHECK runs it: exit code and output."""
+    env = {**os.environ, "DATABASE_PATH": str(database)}
+    env.pop("TELEGRAM_BOT_TOKEN", None)  # the check needs no token
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.health", *args, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )
+    output, _ = await process.communicate()
+    assert process.returncode is not None
+    return process.returncode, output.decode()
+
+
+async def _database(path: Path) -> Path:
+    async with await Store.open(path):
+        pass
+    return path
+
+
+def _beat(age: float = 0.0, *, ok: bool = True, problem: str | None = None) -> Beat:
+    return Beat(time.time() - age, 4242, "polling", ok, problem, {"queued": 0})
+
+
+async def test_a_running_bot_is_healthy_and_a_stopped_one_is_not(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    database = tmp_path / "bot.db"
+    async with running_bot(server, database, heartbeat_seconds=0.2):
+        await cast.alice.send(cast.group, "/help")
+
+        async def healthy() -> None:
+            while not check(database, MAX_AGE).healthy:
+                await asyncio.sleep(0.05)
+
+        await asyncio.wait_for(healthy(), 10)
+        code, output = await _health(database)
+        assert code == 0, output
+        assert output.startswith("ok: polling, heartbeat ") and output.count("\n") == 1
+        beat = Beat.loads(heartbeat_path(database).read_text())
+        assert beat.ok and beat.pid == os.getpid() and beat.details["queued"] == 0
+        assert beat.details["updates"] >= 1
+    assert not heartbeat_path(database).exists()  # removed on shutdown
+    code, output = await _health(database)
+    assert code == 1
+    assert output.startswith("unhealthy: no heartbeat at ") and output.count("\n") == 1
+
+
+async def test_a_stale_heartbeat_is_unhealthy(tmp_path: Path) -> None:
+    database = await _database(tmp_path / "bot.db")
+    write_beat(heartbeat_path(database), _beat(age=500))
+    verdict = check(database, MAX_AGE)
+    assert not verdict.healthy
+    assert "500s old (limit 120s)" in verdict.line
+    assert check(database, 600).healthy
+    code, output = await _health(database, "--max-age", "600")
+    assert code == 0, output
+
+
+async def test_the_bot_s_own_problem_is_the_reason(tmp_path: Path) -> None:
+    database = await _database(tmp_path / "bot.db")
+    problem = "Telegram has not answered getUpdates for 95s (last error: timed out)"
+    write_beat(heartbeat_path(database), _beat(ok=False, problem=problem))
+    code, output = await _health(database)
+    assert code == 1
+    assert output == f"unhealthy: polling: {problem}\n"
+
+
+async def test_the_database_must_open(tmp_path: Path) -> None:
+    database = tmp_path / "bot.db"
+    write_beat(heartbeat_path(database), _beat())
+    assert "does not exist" in check(database, MAX_AGE).line
+    database.write_bytes(b"this is not a database" * 100)
+    verdict = check(database, MAX_AGE)
+    assert not verdict.healthy and "cannot be read" in verdict.line
+    database.unlink()
+    sqlite3.connect(database).close()  # a database without the bot's schema
+    assert "has no schema" in check(database, MAX_AGE).line
+    database.unlink()
+    await _database(database)
+    assert check(database, MAX_AGE).healthy
+
+
+async def test_an_unreadable_heartbeat_is_unhealthy(tmp_path: Path) -> None:
+    database = await _database(tmp_path / "bot.db")
+    heartbeat_path(database).write_text("{half")
+    verdict = check(database, MAX_AGE)
+    assert not verdict.healthy and "cannot be read" in verdict.line
+
+
+def test_polling_is_unhealthy_when_telegram_stops_answering() -> None:
+    polls = WatchedRequest()
+    assert polling_problem(polls, 10) == "Telegram has not answered getUpdates yet"
+    polls.answered_at = time.monotonic()
+    assert polling_problem(polls, 10) is None
+    polls.answered_at = time.monotonic() - 95
+    polls.last_error = "Timed out"
+    problem = polling_problem(polls, 10)
+    assert problem is not None
+    assert problem.startswith("Telegram has not answered getUpdates for 9")
+    assert problem.endswith("(last error: Timed out)")
+
+
+async def test_a_failing_probe_is_a_problem_and_the_beat_goes_on(tmp_path: Path) -> None:
+    path = heartbeat_path(tmp_path / "bot.db")
+    calls = 0
+
+    async def probe() -> tuple[str | None, dict[str, object]]:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RuntimeError("boom")
+        return None, {"queued": 3}
+
+    heartbeat = Heartbeat(path, 0.05, "polling", probe)
+    write_beat(path, _beat(age=1))  # left by an earlier run: removed at start
+    heartbeat.start()
+    assert not path.exists() or Beat.loads(path.read_text()).pid == os.getpid()
+    for _ in range(200):
+        if calls >= 3:
+            break
+        await asyncio.sleep(0.01)
+    latest = heartbeat.last
+    assert latest is not None and latest.ok and latest.details == {"queued": 3}
+    await heartbeat.stop()
+    assert not path.exists()
+    failed = await Heartbeat(path, 1, "polling", _raising).beat()
+    assert not failed.ok and failed.problem == "the health probe failed: RuntimeError('boom')"
+
+
+async def _raising() -> tuple[str | None, dict[str, object]]:
+    raise RuntimeError("boom")
+
+
+@pytest.mark.parametrize("name", ["tysyacha.db", "data.sqlite"])
+def test_the_heartbeat_lies_next_to_the_database(name: str, tmp_path: Path) -> None:
+    assert heartbeat_path(tmp_path / name) == tmp_path / f"{name}.heartbeat"
