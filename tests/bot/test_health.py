@@ -1,5 +1,6 @@
-"""``python -m bot.health``: the running bot's heartbeat next to its database, and the check
-a container's HEALTHCHECK runs from another process."""
+"""What an operator relies on: ``python -m bot.health`` (the running bot's heartbeat next to
+its database, and the check a container's HEALTHCHECK runs from another process), and the
+fields a failed update is logged with."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
+from telegram import Update
 
 from bot.app import WatchedRequest, polling_problem
 from bot.health import Beat, Heartbeat, check, heartbeat_path, write_beat
+from bot.logs import describe
 from storage import Store
 from tests.bot.conftest import Cast
 from tests.bot.harness import running_bot
@@ -158,3 +161,34 @@ async def _raising() -> tuple[str | None, dict[str, object]]:
 @pytest.mark.parametrize("name", ["tysyacha.db", "data.sqlite"])
 def test_the_heartbeat_lies_next_to_the_database(name: str, tmp_path: Path) -> None:
     assert heartbeat_path(tmp_path / name) == tmp_path / f"{name}.heartbeat"
+
+
+# ---------------------------------------------------------------- what the logs say
+
+
+def test_a_failed_update_is_described_by_its_fields() -> None:
+    update = Update.de_json(
+        {
+            "update_id": 77,
+            "callback_query": {
+                "id": "1", "chat_instance": "5", "data": "a:3:9:1p",
+                "from": {"id": 101, "is_bot": False, "first_name": "Алиса"},
+                "message": {"message_id": 4, "date": 0, "chat": {"id": 101, "type": "private"}},
+            },
+        },
+        None,
+    )
+    assert describe(update) == "update_id=77 kind=callback_query chat=101 user=101 data=a:3:9:1p"
+    message = Update.de_json(
+        {
+            "update_id": 78,
+            "message": {
+                "message_id": 5, "date": 0, "text": "/new tumbochka",
+                "chat": {"id": -100, "type": "supergroup", "title": "Четверг"},
+                "from": {"id": 102, "is_bot": False, "first_name": "Борис"},
+            },
+        },
+        None,
+    )
+    assert describe(message) == "update_id=78 kind=message chat=-100 user=102 text='/new tumbochka'"
+    assert describe("job") == "update='job'"

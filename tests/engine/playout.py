@@ -60,6 +60,7 @@ from engine import (
     replay,
     view,
 )
+from engine import events as ev
 from engine.cards import THOUSAND_DECK, TUMBOCHKA_DECK
 
 # --- cards, independently of the engine's helpers ------------------------------------------
@@ -304,7 +305,9 @@ UNIFORM_SETS: tuple[OptionSet, ...] = (
 )
 """Short stretches of uniformly random play: every legal action equally likely."""
 
-ALL_SETS: tuple[OptionSet, ...] = THOUSAND_SETS + THOUSAND_ONE_SETS + TUMBOCHKA_SETS + ENDGAME_SETS
+ALL_SETS: tuple[OptionSet, ...] = (
+    THOUSAND_SETS + THOUSAND_ONE_SETS + TUMBOCHKA_SETS + ENDGAME_SETS + UNIFORM_SETS
+)
 
 
 # --- the policy ----------------------------------------------------------------------------
@@ -442,6 +445,7 @@ class BiddingModel:
             if self.perch is not None and not rules.barrel_bidding:
                 assert self.exact is not None
                 self.declarer, self.contract = self.perch, self.exact
+                self.bidder = self.perch  # declares the barrel contract: not "without a bid"
                 return
             hundred = self.active[0]
             self.bid, self.bidder = 100, hundred
@@ -568,6 +572,9 @@ class Checker:
     ) -> None:
         if isinstance(action, Deal):
             self.tracker = _DealTracker()
+        t = self.tracker
+        history_before = 0 if t.bidding is None else len(t.bidding.history)
+        trilyazh_before = t.trilyazh
         deal = state.deal
         assert deal is not None
         self._follow(before, action, state, events)
@@ -575,8 +582,10 @@ class Checker:
         self.check_cards(state)
         self.check_points(state)
         self.check_views(state, events)
+        model = None
         if state.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER) and not isinstance(action, Deal):
-            self.check_scoring(before, state)
+            model = self.check_scoring(before, state)
+        self.check_events(before, action, state, events, history_before, trilyazh_before, model)
 
     # -- following the deal --
     def _follow(
@@ -951,7 +960,7 @@ class Checker:
         return out
 
     # -- the scoring model --
-    def check_scoring(self, before: MatchState, state: MatchState) -> None:
+    def check_scoring(self, before: MatchState, state: MatchState) -> Expected:
         deal = state.deal
         assert deal is not None
         model = score_model(before, deal, self.tracker)
@@ -974,6 +983,125 @@ class Checker:
             _require(state.phase is Phase.DEAL_OVER, "a deal without a winner ended the match")
         else:
             _require(state.phase is Phase.MATCH_OVER, "a winner but the match goes on")
+        return model
+
+    # -- the events --
+    def check_events(
+        self,
+        before: MatchState,
+        action: SeatAction | Deal,
+        state: MatchState,
+        events: tuple[object, ...],
+        history_before: int,
+        trilyazh_before: tuple[int, int, int] | None,
+        model: Expected | None,
+    ) -> None:
+        """The events say what happened, all of it and only that, with what everyone may
+        know."""
+        deal = state.deal
+        assert deal is not None
+        prev = before.deal
+        t = self.tracker
+        game = self.rules.game
+        expected: list[object] = []
+        # what the action itself does
+        if isinstance(action, Deal):
+            expected.append(ev.DealStarted(state.deals, action.dealer, deal.active))
+        elif isinstance(action, Give):
+            expected.append(ev.CardGiven(action.seat, action.to))
+        elif isinstance(action, NameContract):
+            expected.append(ev.ContractNamed(action.seat, action.value))
+        elif isinstance(action, Redeal):
+            hand = deal.hands[action.seat]
+            nines = has(hand, *(cid(NINE, s) for s in range(4)))
+            ground = ev.RedealGround.FOUR_NINES if nines else ev.RedealGround.UNDER_14_POINTS
+            expected.append(ev.RedealAsked(action.seat, ground))
+        elif isinstance(action, Concede):
+            assert prev is not None
+            expected.append(ev.Conceded(action.seat, prev.contract))
+        elif isinstance(action, Throw):
+            assert prev is not None
+            without = prev.without_bid and not prev.contract_named
+            expected.append(ev.Thrown(action.seat, prev.contract, without))
+        elif isinstance(action, Play):
+            assert prev is not None
+            expected.append(ev.CardPlayed(action.seat, action.card))
+            kind = action.declaration
+            if kind is not Declaration.NONE:
+                value = {
+                    Declaration.MARRIAGE: MARRIAGE_VALUE[suit(action.card)],
+                    Declaration.ACES: ACES_VALUE,
+                }.get(kind, 0)
+                expected.append(ev.Declared(action.seat, kind, suit(action.card), value))
+                if kind in (Declaration.MARRIAGE, Declaration.TROYAN):
+                    expected.append(ev.TrumpChanged(suit(action.card)))
+            if len(deal.tricks) > len(prev.tricks):
+                winner, plays = deal.tricks[-1]
+                cards_played = tuple(c for _, c in plays)
+                gained = 1 if game is Game.TUMBOCHKA else points_of(mask(cards_played))
+                expected.append(ev.TrickWon(winner, cards_played, gained))
+                if trilyazh_before is not None:
+                    holder, s, stage = trilyazh_before
+                    if winner != holder:
+                        expected.append(ev.TrilyazhBroken(holder, s))
+                    elif stage == KING:
+                        expected.append(ev.TrilyazhCompleted(holder, s))
+        # the bidding
+        model_bidding = t.bidding
+        if model_bidding is not None and isinstance(action, (Deal, Bid, Pass)):
+            for i, (seat, bid) in enumerate(model_bidding.history[history_before:]):
+                if bid is None:
+                    own = isinstance(action, Pass) and i == 0 and seat == action.seat
+                    expected.append(ev.Passed(seat, automatic=not own))
+                else:
+                    forced = isinstance(action, Deal)
+                    expected.append(ev.BidMade(seat, bid, forced=forced))
+            closed = (
+                before.phase in (Phase.BIDDING, Phase.DEAL_OVER) and state.phase is Phase.GIVING
+            )
+            if closed:
+                declarer = model_bidding.declarer
+                assert declarer is not None
+                expected.append(
+                    ev.DeclarerChosen(
+                        declarer, model_bidding.contract, model_bidding.bidder is None
+                    )
+                )
+                if self.talon_shown(deal):
+                    expected.append(ev.TalonShown(tuple(sorted(cards(deal.talon)))))
+                expected.append(ev.TalonTaken(declarer))
+        # the scoring (a redeal scores nothing)
+        if model is not None and deal.outcome is not Outcome.REDEALT:
+            expected.append(
+                ev.DealScored(
+                    deal.declarer,
+                    deal.contract,
+                    deal.outcome is Outcome.PLAYED
+                    and deal.declarer is not None
+                    and deal.points[deal.declarer] >= deal.contract,
+                    deal.points,
+                    tuple(a - b for a, b in zip(state.scores, before.scores, strict=True)),
+                    state.scores,
+                )
+            )
+            if state.winner is not None:
+                w = state.winner
+                paid = [state.scores[s] - state.scores[w] for s in range(self.rules.players)]
+                paid[w] = -sum(paid)
+                expected.append(ev.MatchOver(w, state.scores, tuple(paid)))
+        notes = sorted(n for n in map(_note, events) if n)
+        if model is not None and notes != list(model.notes):
+            raise PlayoutError(f"scoring events {notes}, the rules call for {list(model.notes)}")
+        if model is None and notes:
+            raise PlayoutError(f"scoring events {notes} outside scoring")
+        got = [e for e in events if not _note(e)]
+        if isinstance(action, Deal) or not any(isinstance(e, ev.BidMade) for e in expected):
+            # the engine may or may not announce the automatic 100 (an older engine did not)
+            got_forced = [e for e in got if isinstance(e, ev.BidMade) and e.forced]
+            expected = [e for e in expected if not (isinstance(e, ev.BidMade) and e.forced)]
+            got = [e for e in got if e not in got_forced]
+        if Counter(map(repr, got)) != Counter(map(repr, expected)):
+            raise PlayoutError(f"events {got}, expected {expected}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -985,9 +1113,11 @@ class Expected:
     falls: tuple[int, ...]
     bagels: tuple[int, ...]
     winner: int | None
+    notes: tuple[str, ...] = field(default=(), compare=False)
+    """The scoring events the rules call for, as sorted keys (see ``_note``)."""
 
     def _replace_end(self) -> Expected:
-        return Expected(self.scores, self.bolts, None, 0, (), self.bagels, self.winner)
+        return Expected(self.scores, self.bolts, None, 0, (), self.bagels, self.winner, self.notes)
 
 
 def _leader(scores: Sequence[int], deal: DealState) -> int:
@@ -1030,7 +1160,8 @@ def _thousand_model(before: MatchState, deal: DealState) -> Expected:
     contract = deal.contract
     made = deal.outcome is Outcome.PLAYED and deal.points[declarer] >= contract
     exact = None if rules.barrel is None else rules.target - rules.barrel
-    fallen: set[int] = set()
+    fallen: list[tuple[int, str]] = []
+    notes: list[str] = []
     on_barrel = barrel
     winner: int | None = None
 
@@ -1041,15 +1172,18 @@ def _thousand_model(before: MatchState, deal: DealState) -> Expected:
         if not rules.bolts:
             return
         bolts[seat] += 1
+        penalty = 0
         if bolts[seat] == 3:
             bolts[seat] = 0
+            penalty = 120 * mult
             change(seat, -120)
+        notes.append(f"bolt {seat} {bolts[seat]} {penalty}")
 
-    def fall(seat: int, penalty: bool) -> None:
+    def fall(seat: int, penalty: bool, cause: str) -> None:
         nonlocal on_barrel, attempts
-        if seat in fallen:
+        if any(f == seat for f, _ in fallen):
             return
-        fallen.add(seat)
+        fallen.append((seat, cause))
         if penalty:
             change(seat, -120)
         if seat == on_barrel:
@@ -1060,7 +1194,7 @@ def _thousand_model(before: MatchState, deal: DealState) -> Expected:
         nonlocal attempts
         attempts += 1
         if attempts >= 3:
-            fall(seat, True)
+            fall(seat, True, "attempts")
 
     defenders = [s for s in deal.active if s != declarer]
     if barrel is not None and declarer == barrel:
@@ -1070,7 +1204,7 @@ def _thousand_model(before: MatchState, deal: DealState) -> Expected:
             winner = declarer
         elif contract > exact:
             change(declarer, -contract)
-            fall(declarer, False)
+            fall(declarer, False, "raised-and-failed")
         else:
             attempt(declarer)
     else:
@@ -1107,20 +1241,24 @@ def _thousand_model(before: MatchState, deal: DealState) -> Expected:
                     scores[s] = rules.barrel
             elif len(climbers) == 1:
                 scores[climbers[0]] = rules.barrel
+                notes.append(f"mount {climbers[0]}")
                 if on_barrel is not None:
-                    fall(on_barrel, True)
+                    fall(on_barrel, True, "knocked-off")
                 on_barrel = climbers[0]
                 attempts = 0
             elif climbers:
                 sitting = on_barrel
                 for s in climbers:
                     scores[s] = rules.barrel
-                    fall(s, True)
+                    notes.append(f"mount {s}")
+                    fall(s, True, "climbed-together")
                 if sitting is not None:
-                    fall(sitting, True)
+                    fall(sitting, True, "knocked-off")
                 on_barrel = None
                 attempts = 0
+    notes += [f"fall {seat} {cause} {scores[seat]}" for seat, cause in fallen]
     if rules.dump_truck:
+        notes += [f"dump {seat}" for seat, score in enumerate(scores) if abs(score) == 555]
         scores = [0 if abs(s) == 555 else s for s in scores]
     if winner is None and min(scores) <= -1000:
         winner = _leader(scores, deal)
@@ -1132,6 +1270,7 @@ def _thousand_model(before: MatchState, deal: DealState) -> Expected:
         before.falls,
         before.bagels,
         winner,
+        tuple(sorted(notes)),
     )
 
 
@@ -1186,8 +1325,9 @@ def _tumbochka_model(before: MatchState, deal: DealState) -> Expected:
         if declarer == sitter and made and contract >= 7:
             winner = sitter
     fallen: set[int] = set()
+    notes: list[str] = []
 
-    def fall(seat: int) -> None:
+    def fall(seat: int, cause: str) -> None:
         if seat in fallen:
             return
         fallen.add(seat)
@@ -1196,7 +1336,10 @@ def _tumbochka_model(before: MatchState, deal: DealState) -> Expected:
             scores[seat] = 10
         else:
             scores[seat] = 0
+            if not bagels[seat]:
+                notes.append(f"bagel {seat}")
             bagels[seat] = 1
+        notes.append(f"fall {seat} {cause} {scores[seat]}")
 
     climbers = [s for s in deal.active if s != sitter and scores[s] >= 20]
     now = sitter
@@ -1206,8 +1349,9 @@ def _tumbochka_model(before: MatchState, deal: DealState) -> Expected:
     elif len(climbers) == 1:
         (c,) = climbers
         scores[c] = 20
+        notes.append(f"mount {c}")
         if sitter is not None:
-            fall(sitter)
+            fall(sitter, "knocked-off")
         now = c
         attempts = 0
         if bagels[c]:
@@ -1215,12 +1359,13 @@ def _tumbochka_model(before: MatchState, deal: DealState) -> Expected:
     elif climbers:
         for s in climbers:
             scores[s] = 20
-            fall(s)
+            notes.append(f"mount {s}")
+            fall(s, "climbed-together")
         if sitter is not None:
-            fall(sitter)
+            fall(sitter, "knocked-off")
         now = None
     elif sitter is not None and attempts >= 3:
-        fall(sitter)
+        fall(sitter, "attempts")
         now = None
     return Expected(
         tuple(scores),
@@ -1230,7 +1375,23 @@ def _tumbochka_model(before: MatchState, deal: DealState) -> Expected:
         tuple(falls),
         tuple(bagels),
         winner,
+        tuple(sorted(notes)),
     )
+
+
+def _note(event: object) -> str:
+    """The key of a scoring event that the score model predicts ('' for other events)."""
+    if isinstance(event, ev.BoltGiven):
+        return f"bolt {event.seat} {event.bolts} {event.penalty}"
+    if isinstance(event, ev.Mounted):
+        return f"mount {event.seat}"
+    if isinstance(event, ev.Fell):
+        return f"fall {event.seat} {event.cause.value} {event.score}"
+    if isinstance(event, ev.GoldenBagel):
+        return f"bagel {event.seat}"
+    if isinstance(event, ev.DumpTruck):
+        return f"dump {event.seat}"
+    return ""
 
 
 def _trump_after_lead(trump: int | None, play: Play) -> int | None:
