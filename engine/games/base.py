@@ -24,7 +24,7 @@ from engine.cards import (
     suit_of,
 )
 from engine.errors import Reason
-from engine.events import Event, MatchOver
+from engine.events import DealScored, Event, MatchOver
 from engine.state import DealState, MatchState, Outcome, Phase
 
 MARRIAGE_VALUES = (40, 60, 80, 100)
@@ -113,6 +113,15 @@ def leading_winner(state: MatchState, deal: DealState) -> int:
         if scores[seat] == best:
             return seat
     raise AssertionError("no seat holds the highest score")
+
+
+def deal_scored(
+    deal: DealState, made: bool, before: tuple[int, ...], after: tuple[int, ...]
+) -> DealScored:
+    """The ``DealScored`` event of a deal that moved the scores from ``before`` to ``after``."""
+    assert deal.declarer is not None
+    changes = tuple(a - b for a, b in zip(after, before, strict=True))
+    return DealScored(deal.declarer, deal.contract, made, deal.points, changes, after)
 
 
 def settlement(scores: tuple[int, ...], winner: int) -> tuple[int, ...]:

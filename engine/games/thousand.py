@@ -8,11 +8,12 @@ from collections.abc import Sequence
 
 from engine.actions import Declaration
 from engine.errors import Reason
-from engine.events import BoltGiven, DealScored, DumpTruck, Event, FallCause, Fell, Mounted
+from engine.events import BoltGiven, DumpTruck, Event, FallCause, Fell, Mounted
 from engine.games.base import (
     BASE_CAP,
     MAX_BID,
     Variant,
+    deal_scored,
     family_bid_refusal,
     family_bids,
     family_contract_refusal,
@@ -150,17 +151,7 @@ class _ThousandScoring:
                     self.scores[seat] = 0
                     self.events.append(DumpTruck(seat))
         scores = tuple(self.scores)
-        self.events.insert(
-            0,
-            DealScored(
-                declarer,
-                deal.contract,
-                made,
-                deal.points,
-                tuple(a - b for a, b in zip(scores, before, strict=True)),
-                scores,
-            ),
-        )
+        self.events.insert(0, deal_scored(deal, made, before, scores))
         state = self.state._replace(
             phase=Phase.DEAL_OVER,
             scores=scores,

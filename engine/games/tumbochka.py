@@ -10,8 +10,8 @@ from engine.actions import Declaration
 from engine.cards import EIGHT, JACK, KING, QUEEN, SEVEN, SIX, TUMBOCHKA_DECK, bit, card
 from engine.cards import suit_of as _suit_of
 from engine.errors import Reason
-from engine.events import DealScored, Event, FallCause, Fell, GoldenBagel, Mounted
-from engine.games.base import Variant, finish
+from engine.events import Event, FallCause, Fell, GoldenBagel, Mounted
+from engine.games.base import Variant, deal_scored, finish
 from engine.state import DealState, MatchState, Outcome, Phase
 
 OPENING_BID = 4
@@ -148,17 +148,7 @@ class _TumbochkaScoring:
                 self.winner = sitter
         self._settle()
         scores = tuple(self.scores)
-        self.events.insert(
-            0,
-            DealScored(
-                declarer,
-                deal.contract,
-                made,
-                deal.points,
-                tuple(a - b for a, b in zip(scores, before, strict=True)),
-                scores,
-            ),
-        )
+        self.events.insert(0, deal_scored(deal, made, before, scores))
         state = self.state._replace(
             phase=Phase.DEAL_OVER,
             scores=scores,
