@@ -14,7 +14,6 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY engine engine
 COPY storage storage
-COPY ai ai
 COPY bot bot
 COPY locales locales
 # Editable, so that the bot finds locales/ beside its package in /app.
