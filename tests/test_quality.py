@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CODE = ["engine", "ai", "storage", "bot", "tests", "benchmarks"]
+CODE = ["engine", "storage", "bot", "tests", "benchmarks"]
 
 
 def _existing(paths: list[str]) -> list[str]:

@@ -1431,7 +1431,9 @@ def play_match(
     lines = format_header(rules, scores, bolts)
     deals = actions = 0
     coverage: Counter[str] = Counter()
-    while state.phase is not Phase.MATCH_OVER and deals < deal_limit:
+    while state.phase is not Phase.MATCH_OVER and (
+        deals < deal_limit or state.phase is not Phase.DEAL_OVER
+    ):
         action: SeatAction | Deal
         if state.phase is Phase.DEAL_OVER:
             if checker is not None:

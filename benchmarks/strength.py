@@ -1,0 +1,264 @@
+"""How strong the computer players are: duplicate deals, full matches and decision times.
+
+    python -m benchmarks.strength --game thousand --deals 1000 --matches 60 --workers 2
+
+Duplicate deals. Deal ``k`` of the fixed set is ``shuffle strength/GAME/k`` (the match
+notation's reproducible shuffle, ``engine.shuffled_deal``) dealt by seat ``k mod players``
+at the start of a match (all scores 0). Each deal is played four times: once with agent B
+in every seat (the baseline) and once with agent A in each playing seat in turn, the others
+B. So every seat's cards are played once by A and once by B, against the same opponents
+and the same cards; the deal's difference is the mean over the seats of A's score change
+minus B's score change in that seat. The table gives the mean over the deals with a 95%
+bootstrap interval (resampling deals, ``--bootstrap`` times, seeded), and the same for the
+"relative" difference (own change minus the mean change of the others, which is what a
+match is won by).
+
+Full matches. A in one seat against B in the others (A's seat rotating by match), each match
+dealt from ``shuffle strength/GAME/match/m/k``; the table gives A's share of matches won
+(a third would be an even share with three players).
+
+Decision times. Every decision with more than one legal action is timed (wall clock, one
+process per core); p50 and p99 per agent.
+
+Determinism. Every decision's generator is seeded from the deal, so a run is exactly
+reproducible: the search agent's work is fixed by ``--budget`` and ``--scale`` (deals drawn
+per decision, see ``engine.ai.search_agent``) and the clock is not consulted (``use_clock=False``).
+The timing run (``--timing-deals``) instead plays with the default agent (clock on, default
+budget) in a single process, as the bot does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import NamedTuple
+
+from engine.actions import Deal
+from engine.ai.agent import DEFAULT_BUDGET, Agent
+from engine.ai.arena import Timing, play_deal, play_match
+from engine.ai.levels import LEVELS, make_agent
+from engine.dealing import new_match, shuffled_deal
+from engine.rules import Game, Rules, preset
+from engine.state import MatchState
+
+GAMES = {
+    "thousand": Game.THOUSAND,
+    "1001": Game.THOUSAND_ONE,
+    "thousand-one": Game.THOUSAND_ONE,
+    "tumbochka": Game.TUMBOCHKA,
+}
+
+
+class Setup(NamedTuple):
+    rules: Rules
+    a: str
+    b: str
+    scale: float
+    budget: float
+
+
+class DealResult(NamedTuple):
+    own: float
+    relative: float
+    times: dict[str, list[float]]
+
+
+class MatchResult(NamedTuple):
+    won: bool
+    deals: int
+    times: dict[str, list[float]]
+
+
+def _agents(setup: Setup) -> tuple[Agent, Agent]:
+    return (
+        make_agent(setup.a, setup.scale, use_clock=False),
+        make_agent(setup.b, setup.scale, use_clock=False),
+    )
+
+
+def duplicate_deal(setup: Setup, k: int) -> DealResult:
+    """Deal ``k`` played with B everywhere and with A in each playing seat in turn."""
+    a, b = _agents(setup)
+    rules = setup.rules
+    n = rules.players
+    start = new_match(rules)
+    deal = shuffled_deal(start, f"strength/{rules.game.value}/{k}", dealer=k % n)
+    seed = f"strength/{k}"
+    timing = Timing()
+    base = play_deal(start, deal, [b] * n, seed, setup.budget, timing)
+    active = base.deal.active if base.deal is not None else tuple(range(n))
+    own, rel = [], []
+    for seat in active:
+        agents: list[Agent] = [b] * n
+        agents[seat] = a
+        end = play_deal(start, deal, agents, seed, setup.budget, timing)
+        own.append(end.scores[seat] - base.scores[seat])
+        rel.append(_relative(end.scores, seat, active) - _relative(base.scores, seat, active))
+    return DealResult(statistics.mean(own), statistics.mean(rel), timing.seconds)
+
+
+def _relative(scores: Sequence[int], seat: int, active: Sequence[int]) -> float:
+    others = [scores[s] for s in active if s != seat]
+    return scores[seat] - sum(others) / len(others)
+
+
+def full_match(setup: Setup, m: int) -> MatchResult:
+    """Match ``m``: A in seat ``m mod players``, B in the others."""
+    a, b = _agents(setup)
+    rules = setup.rules
+    seat = m % rules.players
+    agents: list[Agent] = [b] * rules.players
+    agents[seat] = a
+    timing = Timing()
+
+    def deal_for(state: MatchState, k: int) -> Deal:
+        return shuffled_deal(state, f"strength/{rules.game.value}/match/{m}/{k}")
+
+    end = play_match(rules, agents, f"strength/match/{m}", setup.budget, timing, deal_for=deal_for)
+    return MatchResult(end.winner == seat, end.deals, timing.seconds)
+
+
+def bootstrap(values: Sequence[float], resamples: int, seed: str) -> tuple[float, float]:
+    """The 95% percentile interval of the mean, resampling ``values``."""
+    rng = random.Random(seed)
+    n = len(values)
+    means = sorted(sum(values[rng.randrange(n)] for _ in range(n)) / n for _ in range(resamples))
+    return means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _merge(into: dict[str, list[float]], times: dict[str, list[float]]) -> None:
+    for name, xs in times.items():
+        into.setdefault(name, []).extend(xs)
+
+
+def _run_deal(job: tuple[Setup, int]) -> DealResult:
+    return duplicate_deal(*job)
+
+
+def _run_match(job: tuple[Setup, int]) -> MatchResult:
+    return full_match(*job)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description="Strength of the computer players (duplicate deals and full matches)."
+    )
+    parser.add_argument("--game", choices=sorted(GAMES), default="thousand")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--a", choices=LEVELS, default="hard", help="the agent measured")
+    parser.add_argument("--b", choices=LEVELS, default="easy", help="the reference agent")
+    parser.add_argument("--deals", type=int, default=1000, help="duplicate deals")
+    parser.add_argument("--matches", type=int, default=0, help="full matches of A against B")
+    parser.add_argument("--scale", type=float, default=1.0, help="search work multiplier")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=DEFAULT_BUDGET,
+        help="seconds per decision that fix the search work",
+    )
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--bootstrap", type=int, default=10000)
+    parser.add_argument(
+        "--timing-deals",
+        type=int,
+        default=0,
+        help="also time the default agent A (clock on) on this many deals",
+    )
+    args = parser.parse_args(argv)
+    rules = preset(GAMES[args.game], args.players)
+    setup = Setup(rules, args.a, args.b, args.scale, args.budget)
+    command = "python -m benchmarks.strength " + " ".join(sys.argv[1:] if argv is None else argv)
+    print(f"`{command}`\n")
+    print(
+        f"game {rules.game.value}, {rules.players} players; A = {args.a}, B = {args.b}; "
+        f"search scale {args.scale}, budget {args.budget} s, clock off\n"
+    )
+    times: dict[str, list[float]] = {}
+    rows: list[str] = []
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        if args.deals:
+            results = list(
+                pool.map(_run_deal, [(setup, k) for k in range(args.deals)], chunksize=4)
+            )
+            for r in results:
+                _merge(times, r.times)
+            own = [r.own for r in results]
+            rel = [r.relative for r in results]
+            lo, hi = bootstrap(own, args.bootstrap, "own")
+            rlo, rhi = bootstrap(rel, args.bootstrap, "relative")
+            rows.append(
+                f"| {args.a} − {args.b}, points per deal (own) | {args.deals} deals | "
+                f"{statistics.mean(own):+.1f} | [{lo:+.1f}, {hi:+.1f}] |"
+            )
+            rows.append(
+                f"| {args.a} − {args.b}, points per deal (relative) | {args.deals} deals | "
+                f"{statistics.mean(rel):+.1f} | [{rlo:+.1f}, {rhi:+.1f}] |"
+            )
+        if args.matches:
+            matches = list(pool.map(_run_match, [(setup, m) for m in range(args.matches)]))
+            for mr in matches:
+                _merge(times, mr.times)
+            won = sum(mr.won for mr in matches)
+            deals = statistics.mean(mr.deals for mr in matches)
+            lo, hi = _wilson(won, len(matches))
+            rows.append(
+                f"| {args.a} vs 2 × {args.b}, matches won by {args.a} | {len(matches)} matches "
+                f"(mean {deals:.1f} deals) | {won / len(matches):.1%} | "
+                f"[{lo:.1%}, {hi:.1%}] |"
+            )
+    elapsed = time.perf_counter() - started
+    print("| measure | sample | result | 95% interval |")
+    print("|---|---|---|---|")
+    for row in rows:
+        print(row)
+    print()
+    print("| agent | decisions timed | p50 | p99 | max |")
+    print("|---|---|---|---|---|")
+    for name, xs in sorted(times.items()):
+        print(
+            f"| {name} (benchmark work) | {len(xs)} | {_percentile(xs, 0.5) * 1000:.0f} ms | "
+            f"{_percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |"
+        )
+    if args.timing_deals:
+        xs = _timing_run(rules, args.a, args.timing_deals)
+        print(
+            f"| {args.a} (default: budget {DEFAULT_BUDGET} s, clock on, 1 process) | "
+            f"{len(xs)} | {_percentile(xs, 0.5) * 1000:.0f} ms | "
+            f"{_percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |"
+        )
+    print(f"\nwall time {elapsed / 60:.1f} min with {args.workers} workers")
+
+
+def _timing_run(rules: Rules, level: str, deals: int) -> list[float]:
+    """Decision times of the default agent of ``level`` in every seat, in this process."""
+    agent = make_agent(level)
+    timing = Timing()
+    for k in range(deals):
+        start = new_match(rules)
+        deal = shuffled_deal(start, f"strength/timing/{k}", dealer=k % rules.players)
+        play_deal(start, deal, [agent] * rules.players, f"timing/{k}", DEFAULT_BUDGET, timing)
+    return timing.seconds.get(agent.name, [0.0])
+
+
+def _wilson(successes: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion."""
+    z = 1.96
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+if __name__ == "__main__":
+    main()
