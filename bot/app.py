@@ -110,6 +110,7 @@ async def shutdown(application: AnyApplication) -> None:
     if isinstance(heartbeat, Heartbeat):
         await heartbeat.stop()
     services = services_of(application)
+    await services.games.close()
     try:
         await asyncio.wait_for(services.outbox.idle(), SHUTDOWN_FLUSH_SECONDS)
     except TimeoutError:

@@ -6,6 +6,12 @@ line is appended to the log with the expected version and committed; after that 
 the hands and any results are handed to the outbox. Between deals the service deals the next
 deal at once from the match's seed (`bot.matchlog`). One lock per match orders it all.
 
+After every change the service looks at who acts next (issue 6): a computer seat thinks off
+the event loop (`bot.thinking`) and its move goes through the same path as a press; a human
+gets the match's turn timer, stored with the change (`storage.deadlines`) and armed in memory
+(`bot.turns`). When it runs out, a computer player moves for them and the table says so;
+after three timeouts in a row, or a /kick, the computer keeps the seat until /back.
+
 A match ends with its result (`bot.records.end_match`: places, scores, settlement, counters,
 ratings) written in the same transaction as its last action — or, for /stop, as abandoned in
 a transaction of its own — so no match is ever over without its result, nor the reverse. The
@@ -15,35 +21,71 @@ with the score sheet.
 
 from __future__ import annotations
 
+import asyncio
+import html
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
+from bot import thinking
 from bot.callbacks import ActionPress, decode
+from bot.computers import (
+    KICK_AFTER_TIMEOUTS,
+    decision_seed,
+    human_to_act,
+    interjecting,
+    level_of,
+    thinking_seat,
+)
 from bot.i18n import Translator
 from bot.live import LiveMatch
 from bot.logs import note
-from bot.matchlog import new_seed, next_deal, replay_match, rules_of, seed_of, with_seed
+from bot.matchlog import (
+    STORED_GAMES,
+    header_text,
+    new_seed,
+    next_deal,
+    replay_match,
+    rules_of,
+    seed_of,
+    with_seed,
+)
 from bot.people import People
 from bot.records import MatchSummary, end_match, players_of, summarize
 from bot.render import render_refusal
 from bot.screens import Ending, Screens
+from bot.turns import AnyJobQueue, TurnTimers, deadline_after
 from engine import (
     IllegalAction,
     MatchState,
     NotationError,
     Phase,
+    Rules,
+    SeatAction,
     apply,
     format_action,
     format_deal,
     new_match,
+    view,
 )
+from engine.ai import DEFAULT_BUDGET
 from engine.events import Event
-from storage import Lobby, Match, StorageError, Store, VersionConflict
+from storage import (
+    Deadline,
+    Lobby,
+    Match,
+    NewSeat,
+    StorageError,
+    Store,
+    VersionConflict,
+)
 
 log = logging.getLogger(__name__)
 
 MAX_PLAYERS = 4
+
+Write = Callable[[], Awaitable[None]]
+"""Seat changes stored in the transaction of an action (a timeout, a replacement)."""
 
 
 @dataclass(frozen=True)
@@ -66,13 +108,23 @@ class Games:
         tr: Translator,
         *,
         deal_seed: str | None = None,
+        job_queue: AnyJobQueue | None = None,
+        stand_in: str = "hard",
+        budget: float = DEFAULT_BUDGET,
     ) -> None:
         self._store = store
         self._people = people
         self._screens = screens
         self._tr = tr
         self._deal_seed = deal_seed
+        self._stand_in = stand_in
+        self._budget = budget
         self._live: dict[int, LiveMatch] = {}
+        self._timers = TurnTimers(job_queue, self._timed_out)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.on_ending: Callable[[Ending], Awaitable[None]] | None = None
+        """Posts the result of a match a computer's move ended (a press's caller posts its
+        own)."""
 
     def in_chat(self, chat_id: int) -> LiveMatch | None:
         return next((m for m in self._live.values() if m.chat_id == chat_id), None)
@@ -97,17 +149,39 @@ class Games:
                 lobby.lobby_id, game=lobby.game, players=lobby.players, rules=header
             )
             row = await self._store.matches.create_from_lobby(lobby.lobby_id)
-            version = await self._store.matches.append_actions(
-                row.match_id, 0, format_deal(deal)
-            )
+            version = await self._store.matches.append_actions(row.match_id, 0, format_deal(deal))
             if lobby.message_id is not None:
                 # The lobby message becomes the table: one message per game in the group.
                 await self._store.matches.set_table_message_id(row.match_id, lobby.message_id)
                 row = row.model_copy(update={"table_message_id": lobby.message_id})
-        live = LiveMatch(row, state, version, seed)
-        self._live[row.match_id] = live
-        note(match=row.match_id, started=lobby.game)
+            deadline = await self._store_deadline(row, state, version)
+        return await self._begin(LiveMatch(row, state, version, seed), events, deadline)
+
+    async def start_solo(self, chat_id: int, user_id: int, rules: Rules, level: str) -> LiveMatch:
+        """Start a match in the user's private chat against computer players of ``level``
+        (/solo): the user sits first, no turn timer. ``ChatBusy`` if a match runs there."""
+        seed = self._deal_seed or new_seed()
+        header = header_text(rules, seed)
+        state = new_match(rules)
+        deal = next_deal(state, seed)
+        state, events = apply(state, deal)
+        players = rules.players
+        seats = [NewSeat.human(user_id), *(NewSeat.computer(level) for _ in range(players - 1))]
+        async with self._store.transaction():
+            row = await self._store.matches.create(
+                chat_id, game=STORED_GAMES[rules.game], players=players, rules=header, seats=seats
+            )
+            version = await self._store.matches.append_actions(row.match_id, 0, format_deal(deal))
+        return await self._begin(LiveMatch(row, state, version, seed), events, None)
+
+    async def _begin(
+        self, live: LiveMatch, events: Sequence[Event], deadline: Deadline | None
+    ) -> LiveMatch:
+        self._live[live.match_id] = live
+        note(match=live.match_id, started=live.row.game)
+        live.deadline = deadline
         await self._screens.show(live, events=events)
+        self._next(live)
         return live
 
     # ---------------------------------------------------------------- pressing
@@ -130,6 +204,9 @@ class Games:
             if seat is None:
                 note(result="not-seated")
                 return Pressed(self._tr.text(lang, "press-not-seated"))
+            if level_of(live.row, seat) is not None:
+                note(result="replaced")
+                return Pressed(self._tr.text(lang, "press-replaced"))
             if press.action.seat != seat or press.version != live.version:
                 note(result="outdated")
                 return Pressed(self._tr.text(lang, "press-outdated"))
@@ -140,18 +217,32 @@ class Games:
                 return Pressed(render_refusal(refusal.reason, lang, self._tr))
             line = format_action(press.action)
             note(action=line)
+            in_time = None
+            if live.row.seats[seat].consecutive_timeouts:
+
+                async def in_time() -> None:
+                    await self._store.matches.reset_timeouts(live.match_id, seat)
+
             try:
-                ending = await self._advance(live, [line], state, events)
+                ending = await self._advance(live, [line], state, events, write=in_time)
             except VersionConflict:
                 return Pressed(self._tr.text(lang, "press-outdated"))
             note(result="applied", version=live.version)
         return Pressed(ending=ending)
 
     async def _advance(
-        self, live: LiveMatch, lines: list[str], state: MatchState, events: Sequence[Event]
+        self,
+        live: LiveMatch,
+        lines: list[str],
+        state: MatchState,
+        events: Sequence[Event],
+        *,
+        write: Write | None = None,
+        table_note: str | None = None,
     ) -> Ending | None:
         """Deal on if a deal ended, commit ``lines`` (+ the deal) — with the match's result if
-        they end it — then show the outcome; if the match is over, return its ending, whose
+        they end it, ``write``'s seat changes and the next turn's deadline — then show the
+        outcome and set the next seat going; if the match is over, return its ending, whose
         result the caller must post.
 
         Called under the match's lock. Raises `VersionConflict` if another writer got there
@@ -166,23 +257,214 @@ class Games:
             lines = [*lines, *format_deal(deal)]
         over = state.phase is Phase.MATCH_OVER
         summary = await self._summary(live.row, lines) if over else None
+        row, deadline = live.row, None
         try:
             async with self._store.transaction():
                 version = await self._store.matches.append_actions(
                     live.match_id, live.version, lines
                 )
+                if write is not None:
+                    await write()
+                    row = await self._reload(live.match_id)
                 if summary is not None:
                     await end_match(self._store, live.match_id, summary)
+                else:
+                    deadline = await self._store_deadline(row, state, version)
         except VersionConflict:
             # Another writer stored first: forget this copy; the next press loads the log anew.
             log.warning("match %s changed under us", live.match_id)
             self._live.pop(live.match_id, None)
+            self._timers.cancel(live.match_id)
             raise
-        live.state, live.version = state, version
+        live.row, live.state, live.version, live.deadline = row, state, version, deadline
         if over:
             del self._live[live.match_id]
-        await self._screens.show(live, events=[*events, *dealt], final=over)
-        return await self._screens.post_results(live, scored_state, scored_events, summary)
+            self._timers.cancel(live.match_id)
+        await self._screens.show(live, events=[*events, *dealt], note=table_note, final=over)
+        ending = await self._screens.post_results(live, scored_state, scored_events, summary)
+        if not over:
+            self._next(live)
+        return ending
+
+    async def _reload(self, match_id: int) -> Match:
+        row = await self._store.matches.get(match_id)
+        if row is None:
+            raise StorageError(f"match {match_id} vanished")
+        return row
+
+    async def _store_deadline(self, row: Match, state: MatchState, version: int) -> Deadline | None:
+        """Store the turn deadline of the human to act next, if the match has a timer (in
+        the caller's transaction); the deadlines of earlier turns go."""
+        if row.turn_seconds is None:
+            return None
+        await self._store.deadlines.clear(row.match_id)
+        seat = human_to_act(row, state)
+        if seat is None:
+            return None
+        at = deadline_after(row.turn_seconds)
+        return await self._store.deadlines.set(row.match_id, seat, at, version=version)
+
+    # ---------------------------------------------------------------- who acts next
+
+    def _next(self, live: LiveMatch) -> None:
+        """Arm the turn timer of the human to act, or let a computer seat think."""
+        if live.deadline is None:
+            self._timers.cancel(live.match_id)
+        else:
+            self._timers.arm(live.deadline)
+        if interjecting(live.row, live.state) or thinking_seat(live.row, live.state):
+            self._spawn(self._computer_move(live, live.version), f"computer {live.match_id}")
+
+    def _spawn(self, work: Awaitable[None], name: str) -> None:
+        task = asyncio.ensure_future(work)
+        task.set_name(name)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a computer move failed", exc_info=task.exception())
+
+    async def _decide(self, live: LiveMatch, seat: int, level: str) -> SeatAction:
+        seed = decision_seed(live.seed, live.version, seat)
+        return await thinking.decide_async(view(live.state, seat), level, seed, self._budget)
+
+    async def _computer_move(self, live: LiveMatch, version: int) -> None:
+        """The move of the computer seat that acts at ``version``, if nothing moved since."""
+        found = interjecting(live.row, live.state)
+        if found is None:
+            thinker = thinking_seat(live.row, live.state)
+            if thinker is None:
+                return
+            seat, level = thinker
+            found = seat, await self._decide(live, seat, level)
+        seat, action = found
+        async with live.lock:
+            if self._live.get(live.match_id) is not live or live.version != version:
+                return
+            ending = await self._act(live, seat, action)
+        if ending is not None and self.on_ending is not None:
+            await self.on_ending(ending)
+
+    async def _act(
+        self,
+        live: LiveMatch,
+        seat: int,
+        action: SeatAction,
+        *,
+        write: Write | None = None,
+        table_note: str | None = None,
+    ) -> Ending | None:
+        """Apply a move the bot made for ``seat`` (under the match's lock)."""
+        try:
+            state, events = apply(live.state, action)
+        except IllegalAction:
+            # An agent's bug must not stall the table: log it and play the first legal move.
+            log.exception("computer move %r refused in match %s", action, live.match_id)
+            action = view(live.state, seat).legal[0]
+            state, events = apply(live.state, action)
+        line = format_action(action)
+        note(match=live.match_id, action=line, by="computer")
+        try:
+            return await self._advance(
+                live, [line], state, events, write=write, table_note=table_note
+            )
+        except VersionConflict:
+            return None
+
+    async def _timed_out(self, deadline: Deadline) -> None:
+        """A human's turn timer ran out: a computer moves for them; after three in a row it
+        keeps the seat."""
+        live = self._live.get(deadline.match_id)
+        if live is None or not self._still_due(live, deadline):
+            return
+        seat, version = deadline.seat, live.version
+        action = await self._decide(live, seat, self._stand_in)
+        async with live.lock:
+            if self._live.get(live.match_id) is not live or live.version != version:
+                return
+            if not self._still_due(live, deadline):
+                return
+            count = live.row.seats[seat].consecutive_timeouts + 1
+            replace = count >= KICK_AFTER_TIMEOUTS
+
+            async def timed_out() -> None:
+                await self._store.matches.record_timeout(live.match_id, seat)
+                if replace:
+                    await self._store.matches.replace_with_computer(
+                        live.match_id, seat, self._stand_in
+                    )
+
+            lang = await self._people.chat_language(live.chat_id)
+            name = html.escape((await self._screens.names(live))[seat])
+            text = self._tr.text(lang, "turn-timed-out", name=name)
+            if replace:
+                text += "\n" + self._tr.text(lang, "turn-replaced", name=name)
+            note(match=live.match_id, timeout=seat, count=count)
+            ending = await self._act(live, seat, action, write=timed_out, table_note=text)
+        if ending is not None and self.on_ending is not None:
+            await self.on_ending(ending)
+
+    @staticmethod
+    def _still_due(live: LiveMatch, deadline: Deadline) -> bool:
+        return (
+            live.version == deadline.version and human_to_act(live.row, live.state) == deadline.seat
+        )
+
+    # ---------------------------------------------------------------- /kick and /back
+
+    async def replace(self, live: LiveMatch, seat: int, table_note: str) -> bool:
+        """Let a computer play for the human of ``seat`` for the rest of the match (/kick);
+        False if the seat is not a human's who plays it now."""
+        if level_of(live.row, seat) is not None or live.row.seats[seat].user_id is None:
+            return False
+        level = self._stand_in
+
+        async def kick() -> None:
+            await self._store.matches.replace_with_computer(live.match_id, seat, level)
+
+        return await self._change_seat(live, seat, kick, table_note, replaced=True)
+
+    async def give_back(self, live: LiveMatch, seat: int, table_note: str) -> bool:
+        """Give a replaced seat back to its human (/back); False if it is not replaced."""
+        if not live.row.seats[seat].replaced_by_computer:
+            return False
+
+        async def back() -> None:
+            await self._store.matches.return_to_player(live.match_id, seat)
+
+        return await self._change_seat(live, seat, back, table_note, replaced=False)
+
+    async def _change_seat(
+        self, live: LiveMatch, seat: int, write: Write, table_note: str, *, replaced: bool
+    ) -> bool:
+        async with live.lock:
+            if self._live.get(live.match_id) is not live:
+                return False
+            if live.row.seats[seat].replaced_by_computer == replaced:
+                return False
+            async with self._store.transaction():
+                await write()
+                row = await self._reload(live.match_id)
+                deadline = await self._store_deadline(row, live.state, live.version)
+            live.row, live.deadline = row, deadline
+            await self._screens.show(live, note=table_note)
+            self._next(live)
+        return True
+
+    async def settled(self) -> None:
+        """Wait until no computer seat is thinking or moving (each move may start the next)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop the timers and the computers' thinking (shutting down)."""
+        self._timers.close()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        thinking.shutdown()
 
     async def _summary(self, row: Match, lines: Sequence[str] = ()) -> MatchSummary:
         """The summary of the stored log of ``row`` followed by ``lines`` (about to be stored),
@@ -228,13 +510,27 @@ class Games:
         self._live[row.match_id] = live
         async with live.lock:
             if state.phase is not Phase.DEAL_OVER:
+                live.deadline = await self._stored_deadline(live)
                 await self._screens.show(live)
+                self._next(live)
                 return live
             try:
                 await self._advance(live, [], state, ())
             except VersionConflict:
                 return None
         return live
+
+    async def _stored_deadline(self, live: LiveMatch) -> Deadline | None:
+        """The deadline to re-arm after a restart: the stored one if it is for this turn
+        (overdue ones fire at once), else a fresh one."""
+        seat = human_to_act(live.row, live.state)
+        if live.row.turn_seconds is None or seat is None:
+            return None
+        for stored in await self._store.deadlines.for_match(live.match_id):
+            if stored.seat == seat and stored.version == live.version:
+                return stored
+        async with self._store.transaction():
+            return await self._store_deadline(live.row, live.state, live.version)
 
     async def abandon_broken(self, match_id: int, chat_id: int, problem: str) -> None:
         log.error("match %s cannot be restored and is abandoned: %s", match_id, problem)
@@ -259,6 +555,7 @@ class Games:
             async with self._store.transaction():
                 await end_match(self._store, live.match_id, summary)
             del self._live[live.match_id]
+            self._timers.cancel(live.match_id)
         await self._screens.show(live, note=text, final=True)
         return True
 

@@ -10,7 +10,7 @@ import asyncio
 from dataclasses import dataclass, field
 
 from engine import MatchState
-from storage import Match
+from storage import Deadline, Match
 
 
 @dataclass
@@ -22,6 +22,10 @@ class LiveMatch:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     unreachable: set[int] = field(default_factory=set)
     """Users the bot could not write to privately (403): the table shows them a link."""
+    deadline: Deadline | None = None
+    """The turn timer running for the human to act, if the match has one."""
+    kick_votes: dict[int, set[int]] = field(default_factory=dict)
+    """Seat → the players who voted with /kick to hand it to a computer."""
 
     @property
     def match_id(self) -> int:

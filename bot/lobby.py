@@ -3,7 +3,9 @@
 `/new` opens a lobby (the creator sits first); Join / Leave put people at the table; the
 creator's Settings screen chooses the game, the number of players and every option of the
 game; Start hands the full lobby to the game service, and the lobby message becomes the
-match's table. An invite link (``/start join-<id>``) seats whoever opens it.
+match's table. An invite link (``/start join-<id>``) seats whoever opens it. Anyone in the
+group may fill a free seat with a computer player (easy or hard) and take the last computer
+out again; the creator's settings also hold the turn timer.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from bot.callbacks import LobbyPress, encode_lobby
 from bot.games import Games
 from bot.i18n import Translator
 from bot.logs import note
-from bot.matchlog import header_text, rules_of
+from bot.matchlog import STORED_GAMES, header_text, rules_of
 from bot.outbox import Content, Outbox
 from bot.people import People
 from bot.render import game_label, option_label, option_value_label
 from bot.screens import start_link
+from bot.turns import turn_choices
 from engine import OPTIONS, Game, Rules, preset
 from engine.rules import PLAYER_COUNTS
 from storage import (
@@ -35,14 +38,10 @@ from storage import (
     Store,
     WrongStatus,
 )
-from storage import Game as StoredGame
 
-_STORED: dict[Game, StoredGame] = {
-    Game.THOUSAND: "thousand",
-    Game.THOUSAND_ONE: "thousand-one",
-    Game.TUMBOCHKA: "tumbochka",
-}
 _CHECK = "✓ "
+COMPUTER_LEVELS = ("easy", "hard")
+"""The computer players a lobby offers (``engine.ai.levels``; "random" is for benchmarks)."""
 
 
 def lobby_key(lobby_id: int) -> str:
@@ -72,8 +71,12 @@ class Lobbies:
         outbox: Outbox,
         tr: Translator,
         bot_username: str,
+        *,
+        turn_seconds: int | None = None,
     ) -> None:
         self._store = store
+        self._turn_seconds = turn_seconds
+        self._turn_choices = turn_choices(turn_seconds)
         self._people = people
         self._games = games
         self._outbox = outbox
@@ -91,9 +94,10 @@ class Lobbies:
             lobby = await self._store.lobbies.create(
                 chat_id,
                 creator_id=user_id,
-                game=_STORED[game],
+                game=STORED_GAMES[game],
                 players=rules.players,
                 rules=header_text(rules),
+                turn_seconds=self._turn_seconds,
             )
         except ChatBusy as busy:
             return Created(None, "lobby-busy-match" if busy.match_id else "lobby-busy-lobby")
@@ -163,6 +167,10 @@ class Lobbies:
         lobby = await self._store.lobbies.get(press.lobby_id)
         if lobby is None or lobby.status != "open":
             return self._tr.text(lang, "lobby-closed")
+        if press.verb == "bot":
+            return await self._add_computer(lobby, press.arg, lang)
+        if press.verb == "unbot":
+            return await self._remove_computer(lobby, lang)
         if user_id != lobby.creator_id:
             return self._tr.text(lang, "lobby-creator-only")
         if press.verb == "start":
@@ -189,7 +197,34 @@ class Lobbies:
         self._outbox.forget(lobby.chat_id, lobby_key(lobby.lobby_id))
         return ""
 
+    async def _add_computer(self, lobby: Lobby, level: str, lang: str) -> str:
+        if level not in COMPUTER_LEVELS:
+            return self._tr.text(lang, "press-outdated")
+        try:
+            lobby = await self._store.lobbies.sit_computer(lobby.lobby_id, level)
+        except LobbyFull:
+            return self._tr.text(lang, "lobby-full")
+        except (WrongStatus, NotFound):
+            return self._tr.text(lang, "lobby-closed")
+        note(lobby=lobby.lobby_id, computer=level)
+        await self.show(lobby)
+        return ""
+
+    async def _remove_computer(self, lobby: Lobby, lang: str) -> str:
+        computers = [s.seat for s in lobby.seats if s.is_computer]
+        if not computers:
+            return self._tr.text(lang, "lobby-no-computer")
+        try:
+            lobby = await self._store.lobbies.free_seat(lobby.lobby_id, computers[-1])
+        except (WrongStatus, NotFound):
+            return self._tr.text(lang, "lobby-closed")
+        note(lobby=lobby.lobby_id, computer="removed")
+        await self.show(lobby)
+        return ""
+
     async def _change(self, lobby: Lobby, press: LobbyPress, lang: str) -> str:
+        if press.verb == "timer":
+            return await self._change_timer(lobby, press, lang)
         rules = rules_of(lobby.rules)
         changed = _changed_rules(rules, press)
         if changed is None:
@@ -199,7 +234,7 @@ class Lobbies:
         try:
             lobby = await self._store.lobbies.set_rules(
                 lobby.lobby_id,
-                game=_STORED[changed.game],
+                game=STORED_GAMES[changed.game],
                 players=changed.players,
                 rules=header_text(changed),
             )
@@ -208,6 +243,22 @@ class Lobbies:
         except (WrongStatus, NotFound):
             return self._tr.text(lang, "lobby-closed")
         note(rules=";".join(header_text(changed).splitlines()))
+        await self.show(lobby)
+        return ""
+
+    async def _change_timer(self, lobby: Lobby, press: LobbyPress, lang: str) -> str:
+        """The timer button cycles through the choices; its argument is the value it shows,
+        so a stale screen's press changes nothing unexpected."""
+        shown = None if press.arg == "off" else int(press.arg) if press.arg.isdigit() else -1
+        if shown not in self._turn_choices or shown != lobby.turn_seconds:
+            return self._tr.text(lang, "press-outdated")
+        choices = self._turn_choices
+        following = choices[(choices.index(shown) + 1) % len(choices)]
+        try:
+            lobby = await self._store.lobbies.set_turn_seconds(lobby.lobby_id, following)
+        except (WrongStatus, NotFound):
+            return self._tr.text(lang, "lobby-closed")
+        note(lobby=lobby.lobby_id, timer=following or "off")
         await self.show(lobby)
         return ""
 
@@ -225,15 +276,23 @@ class Lobbies:
             await self._store.lobbies.set_message_id(lobby_id, message_id)
 
         self._outbox.show(
-            lobby.chat_id, lobby_key(lobby_id), content,
-            message_id=lobby.message_id, on_sent=remember,
+            lobby.chat_id,
+            lobby_key(lobby_id),
+            content,
+            message_id=lobby.message_id,
+            on_sent=remember,
         )
 
     async def _main_screen(self, lobby: Lobby, lang: str) -> Content:
         tr = self._tr
         rules = rules_of(lobby.rules)
         names = await self._people.names(s.user_id for s in lobby.seats)
-        by_seat = {s.seat: html.escape(name) for s, name in zip(lobby.seats, names, strict=True)}
+        by_seat = {
+            s.seat: html.escape(name)
+            if s.computer_level is None
+            else tr.text(lang, "lobby-computer", number=s.seat + 1, level=s.computer_level)
+            for s, name in zip(lobby.seats, names, strict=True)
+        }
         lines = [
             tr.text(lang, "lobby-title", game=game_label(rules.game, lang, tr)),
             "",
@@ -243,11 +302,13 @@ class Lobbies:
             name = by_seat.get(seat)
             lines.append(
                 tr.text(lang, "lobby-seat", number=seat + 1, name=name)
-                if name else tr.text(lang, "lobby-seat-free", number=seat + 1)
+                if name
+                else tr.text(lang, "lobby-seat-free", number=seat + 1)
             )
-        lines += ["", self._rules_line(rules, lang)]
+        lines += ["", self._rules_line(rules, lang), self._timer_line(lobby, lang)]
         closed = [
-            by_seat[s.seat] for s in lobby.seats
+            by_seat[s.seat]
+            for s in lobby.seats
             if s.user_id is not None and not await self._people.opened(s.user_id)
         ]
         if closed:
@@ -265,6 +326,13 @@ class Lobbies:
             ],
             [
                 InlineKeyboardButton(
+                    tr.text(lang, "lobby-add-computer", level=level),
+                    callback_data=encode_lobby(lobby.lobby_id, "bot", level),
+                )
+                for level in COMPUTER_LEVELS
+            ],
+            [
+                InlineKeyboardButton(
                     tr.text(lang, "lobby-settings"), callback_data=data("settings")
                 ),
                 InlineKeyboardButton(tr.text(lang, "lobby-start"), callback_data=data("start")),
@@ -276,10 +344,21 @@ class Lobbies:
                 )
             ],
         ]
+        if any(s.is_computer for s in lobby.seats):
+            rows[1].append(
+                InlineKeyboardButton(
+                    tr.text(lang, "lobby-remove-computer"), callback_data=data("unbot")
+                )
+            )
         if closed:
             link = start_link(self._bot_username, f"lobby-{lobby.lobby_id}")
             rows.append([InlineKeyboardButton(tr.text(lang, "bot-table-open"), url=link)])
         return Content("\n".join(lines), InlineKeyboardMarkup(rows))
+
+    def _timer_line(self, lobby: Lobby, lang: str) -> str:
+        if lobby.turn_seconds is None:
+            return self._tr.text(lang, "lobby-timer-off")
+        return self._tr.text(lang, "lobby-timer", seconds=lobby.turn_seconds)
 
     def _rules_line(self, rules: Rules, lang: str) -> str:
         changed = rules.changed_options()
@@ -296,37 +375,47 @@ class Lobbies:
         tr = self._tr
         rules = rules_of(lobby.rules)
         creator = await self._people.names([lobby.creator_id])
-        text = "\n".join([
-            tr.text(lang, "lobby-settings-title", game=game_label(rules.game, lang, tr)),
-            "",
-            tr.text(lang, "lobby-settings-hint", creator=html.escape(creator[0])),
-        ])
+        text = "\n".join(
+            [
+                tr.text(lang, "lobby-settings-title", game=game_label(rules.game, lang, tr)),
+                "",
+                tr.text(lang, "lobby-settings-hint", creator=html.escape(creator[0])),
+            ]
+        )
 
-        def button(label: str, verb: str, arg: str = "", chosen: bool = False) -> (
-            InlineKeyboardButton
-        ):
+        def button(
+            label: str, verb: str, arg: str = "", chosen: bool = False
+        ) -> InlineKeyboardButton:
             return InlineKeyboardButton(
                 (_CHECK if chosen else "") + label,
                 callback_data=encode_lobby(lobby.lobby_id, verb, arg),
             )
 
-        rows = [[
-            button(game_label(game, lang, tr), "game", game.value, game is rules.game)
-            for game in Game
-        ]]
+        rows = [
+            [
+                button(game_label(game, lang, tr), "game", game.value, game is rules.game)
+                for game in Game
+            ]
+        ]
         counts = PLAYER_COUNTS[rules.game]
         if len(counts) > 1:
-            rows.append([
-                button(tr.text(lang, "lobby-player-count", count=n), "players", str(n),
-                       n == rules.players)
-                for n in counts
-            ])
+            rows.append(
+                [
+                    button(
+                        tr.text(lang, "lobby-player-count", count=n),
+                        "players",
+                        str(n),
+                        n == rules.players,
+                    )
+                    for n in counts
+                ]
+            )
         for spec in OPTIONS[rules.game]:
             value = rules.option(spec.name)
-            label = (
-                f"{option_label(spec, lang, tr)}: {option_value_label(spec, value, lang, tr)}"
-            )
+            label = f"{option_label(spec, lang, tr)}: {option_value_label(spec, value, lang, tr)}"
             rows.append([button(label, "opt", spec.name)])
+        timer = lobby.turn_seconds
+        rows.append([button(self._timer_line(lobby, lang), "timer", str(timer or "off"))])
         rows.append([button(tr.text(lang, "lobby-back"), "back")])
         return Content(text, InlineKeyboardMarkup(rows))
 

@@ -77,6 +77,9 @@ class People:
         return pick_language(user.language, user.telegram_language, self.default_language)
 
     async def chat_language(self, chat_id: int) -> str:
+        if chat_id > 0:
+            # A private chat (a /solo match's table) speaks its user's language.
+            return await self.user_language(chat_id)
         chat = self._chats.get(chat_id)
         if chat is None:
             chat = await self._store.chats.get(chat_id)

@@ -27,6 +27,7 @@ from bot.render import (
     render_match_result,
     render_table,
 )
+from bot.turns import seconds_left
 from engine import MatchState, view
 from engine.events import Event
 from storage import Store
@@ -88,14 +89,25 @@ class Screens:
         final: bool = False,
     ) -> None:
         lang = await self._people.chat_language(live.chat_id)
-        names = await self._people.names(live.user_ids)
+        names = await self.names(live, lang)
         lines = [note] if note else []
         for event in events:
             line = render_event_line(event, names, lang, self._tr, game=live.state.rules.game)
             if line:
                 lines.append(line)
+        deadline = live.deadline
+        timer = (
+            seconds_left(deadline.deadline)
+            if deadline is not None and not final and deadline.seat == live.state.turn
+            else None
+        )
         text = render_table(
-            view(live.state, None), names, lang, self._tr, note="\n".join(lines) or None
+            view(live.state, None),
+            names,
+            lang,
+            self._tr,
+            turn_seconds_left=timer,
+            note="\n".join(lines) or None,
         )
         markup = None
         if live.unreachable and not final:
@@ -123,10 +135,14 @@ class Screens:
         if user_id is None:
             return
         lang = await self._people.user_language(user_id)
-        names = await self._people.names(live.user_ids)
+        names = await self.names(live, lang)
         text, markup = render_hand(
             view(live.state, seat), names, lang, self._tr, live.match_id, live.version
         )
+        if live.row.seats[seat].replaced_by_computer:
+            # The computer decides for this seat until its human says /back.
+            text += "\n\n" + self._tr.text(lang, "hand-replaced")
+            markup = None
         match_id = live.match_id
 
         async def remember(message_id: int) -> None:
@@ -152,7 +168,7 @@ class Screens:
         ended a deal. If they ended the match, ``summary`` is the result recorded for it and
         the match's `Ending` is returned, not posted."""
         lang = await self._people.chat_language(live.chat_id)
-        names = await self._people.names(live.user_ids)
+        names = await self.names(live, lang)
         public = view(state, None)
         deal = render_deal_result(events, public, names, lang, self._tr)
         if deal:
@@ -161,6 +177,20 @@ class Screens:
         if result is None or summary is None:
             return None
         return Ending(live.chat_id, lang, result, summary)
+
+    async def names(self, live: LiveMatch, lang: str | None = None) -> tuple[str, ...]:
+        """The seats' names: a computer seat is named by its number, and a human whom a
+        computer stands in for is marked."""
+        lang = lang or await self._people.chat_language(live.chat_id)
+        people = await self._people.names(live.user_ids)
+        names = []
+        for place, name in zip(live.row.seats, people, strict=True):
+            if place.user_id is None:
+                name = self._tr.text(lang, "computer-name", number=place.seat + 1)
+            elif place.replaced_by_computer:
+                name = self._tr.text(lang, "computer-stands-in", name=name)
+            names.append(name)
+        return tuple(names)
 
     async def post(self, chat_id: int, text: str) -> None:
         self._outbox.post(chat_id, Content(text))

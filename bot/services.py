@@ -12,12 +12,13 @@ from typing import Any
 from telegram import Update
 from telegram.ext import Application, ContextTypes
 
+from bot import thinking
 from bot.games import Games
 from bot.i18n import LOCALES_DIR, Translator
 from bot.lobby import Lobbies
 from bot.outbox import Outbox
 from bot.people import People
-from bot.screens import Screens
+from bot.screens import Ending, Screens
 from bot.settings import Settings
 from storage import Store
 
@@ -80,8 +81,26 @@ async def open_services(application: AnyApplication) -> Services:
         group_window=settings.group_window_seconds,
     )
     screens = Screens(store, people, outbox, tr, application.bot.username)
-    games = Games(store, people, screens, tr, deal_seed=settings.deal_seed)
-    lobbies = Lobbies(store, people, games, outbox, tr, application.bot.username)
+    thinking.configure(settings.computer_workers)
+    games = Games(
+        store,
+        people,
+        screens,
+        tr,
+        deal_seed=settings.deal_seed,
+        job_queue=application.job_queue,
+        stand_in=settings.computer_level,
+        budget=settings.computer_budget_seconds,
+    )
+    lobbies = Lobbies(
+        store,
+        people,
+        games,
+        outbox,
+        tr,
+        application.bot.username,
+        turn_seconds=settings.turn_seconds or None,
+    )
 
     async def forbidden(chat_id: int) -> None:
         if chat_id > 0:
@@ -90,5 +109,12 @@ async def open_services(application: AnyApplication) -> Services:
 
     outbox.on_forbidden = forbidden
     found = Services(settings, store, tr, people, outbox, screens, games, lobbies)
+    # Imported here: the handlers import this module.
+    from bot.handlers.records import announce
+
+    async def post_result(ending: Ending) -> None:
+        await announce(application.bot, found, ending)
+
+    games.on_ending = post_result
     application.bot_data["services"] = found
     return found

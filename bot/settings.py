@@ -14,6 +14,8 @@ from pathlib import Path
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from engine.ai.levels import LEVELS
+
 TOKEN_MISSING = (
     "TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and export its token"
 )
@@ -41,6 +43,15 @@ class Settings(BaseSettings):
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = 8443
     webhook_secret: SecretStr | None = None
+    turn_seconds: int = Field(default=60, ge=0)
+    """The turn timer new lobbies start with (a lobby setting; 0 = off)."""
+    computer_level: str = "hard"
+    """The computer player that moves for a human who ran out of time or was kicked."""
+    computer_budget_seconds: float = Field(default=1.0, gt=0)
+    """Seconds a computer player may think about one decision."""
+    computer_workers: int | None = Field(default=None, ge=0)
+    """Processes computer players think in (default: the CPU count, at most 4; 0 = in the
+    bot's own process, in a thread)."""
     heartbeat_seconds: float = Field(default=30, gt=0)
     """How often the running bot writes its heartbeat file (``<DATABASE_PATH>.heartbeat``)."""
     health_max_age_seconds: float = Field(default=120, gt=0)
@@ -57,6 +68,13 @@ class Settings(BaseSettings):
         if value.upper() not in logging.getLevelNamesMapping():
             raise ValueError("LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
         return value.upper()
+
+    @field_validator("computer_level")
+    @classmethod
+    def _computer_level(cls, value: str) -> str:
+        if value not in LEVELS:
+            raise ValueError(f"COMPUTER_LEVEL is one of {', '.join(LEVELS)}")
+        return value
 
     @field_validator("deal_seed")
     @classmethod

@@ -1,5 +1,11 @@
-"""Slash commands: /new /join /leave /invite /stop in a group, /start (deep links) in private,
-and /lang /rules /help anywhere. Replies go through the outbox like every other message."""
+"""Slash commands: /new /join /leave /invite /kick in a group, /start (deep links) and /solo
+in private, and /stop /back /lang /rules /help anywhere. Replies go through the outbox like
+every other message.
+
+/kick hands a human's seat to a computer player for the rest of the match (issue 6): at once
+when the game's creator asks or the player asks for their own seat, else when every other
+human player of the match has asked for the same seat. Votes live with the running match in
+memory. /back gives the seat back to its human."""
 
 from __future__ import annotations
 
@@ -9,13 +15,14 @@ from telegram import ChatMember, Update
 from telegram.constants import ChatType
 
 from bot.i18n import SUPPORTED_LANGUAGES
-from bot.lobby import invite_link
+from bot.live import LiveMatch
+from bot.lobby import COMPUTER_LEVELS, invite_link
 from bot.logs import logged, note
 from bot.outbox import Content
 from bot.render import render_rules
 from bot.services import Context, Services, services
-from engine import Game
-from storage import Lobby
+from engine import Game, preset
+from storage import ChatBusy, Lobby
 
 GAME_NAMES = {
     "thousand": Game.THOUSAND,
@@ -41,7 +48,8 @@ async def _reply(update: Update, context: Context, message_id: str, **args: str 
 
 def _in_group(update: Update) -> bool:
     return update.effective_chat is not None and update.effective_chat.type in (
-        ChatType.GROUP, ChatType.SUPERGROUP
+        ChatType.GROUP,
+        ChatType.SUPERGROUP,
     )
 
 
@@ -134,12 +142,21 @@ async def invite(update: Update, context: Context) -> None:
 @logged("command-stop")
 async def stop(update: Update, context: Context) -> None:
     ids = _ids(update)
-    if ids is None or not _in_group(update):
-        await _reply(update, context, "bot-group-only")
+    if ids is None:
         return
     chat_id, user_id = ids
     found = services(context)
     live = found.games.in_chat(chat_id)
+    if not _in_group(update):
+        # A private chat's match is a /solo one: its only human may end it.
+        if live is None:
+            await _reply(update, context, "bot-stop-nothing")
+            return
+        lang = await found.language(update)
+        name = html.escape(update.effective_user.first_name if update.effective_user else "")
+        await found.games.stop(live, found.tr.text(lang, "bot-match-stopped", name=name))
+        note(match=live.match_id, result="stopped")
+        return
     lobby = await _open_lobby(found, chat_id)
     if live is None and lobby is None:
         await _reply(update, context, "bot-stop-nothing")
@@ -161,6 +178,128 @@ async def stop(update: Update, context: Context) -> None:
     elif lobby is not None:
         await found.lobbies.cancel(lobby, lang)
         note(lobby=lobby.lobby_id, result="cancelled")
+
+
+async def _creator_of(found: Services, live: LiveMatch) -> int | None:
+    if live.row.lobby_id is None:
+        return None
+    lobby = await found.store.lobbies.get(live.row.lobby_id)
+    return lobby.creator_id if lobby is not None else None
+
+
+def _kick_target(update: Update, context: Context, live: LiveMatch) -> int | None:
+    """The seat /kick names: the author of the message it replies to, a seat number, or
+    else the seat whose turn it is."""
+    message = update.effective_message
+    replied = message.reply_to_message if message is not None else None
+    if replied is not None and replied.from_user is not None:
+        return live.seat_of(replied.from_user.id)
+    if context.args:
+        word = context.args[0]
+        if word.isdigit() and 1 <= int(word) <= live.row.players:
+            return int(word) - 1
+        return None
+    return live.state.turn
+
+
+@logged("command-kick")
+async def kick(update: Update, context: Context) -> None:
+    ids = _ids(update)
+    if ids is None or not _in_group(update):
+        await _reply(update, context, "bot-group-only")
+        return
+    chat_id, user_id = ids
+    found = services(context)
+    live = found.games.in_chat(chat_id)
+    if live is None:
+        await _reply(update, context, "bot-kick-nothing")
+        return
+    seat = _kick_target(update, context, live)
+    if seat is None:
+        await _reply(update, context, "bot-kick-who")
+        return
+    place = live.row.seats[seat]
+    if place.user_id is None or place.replaced_by_computer:
+        await _reply(update, context, "bot-kick-not-human")
+        return
+    voters = {
+        s.user_id
+        for s in live.row.seats
+        if s.user_id is not None and not s.replaced_by_computer and s.seat != seat
+    }
+    at_once = user_id in (place.user_id, await _creator_of(found, live))
+    if not at_once and user_id not in voters:
+        note(result="not-allowed")
+        await _reply(update, context, "bot-kick-not-player")
+        return
+    lang = await found.language(update)
+    name = html.escape((await found.screens.names(live, lang))[seat])
+    votes = live.kick_votes.setdefault(seat, set())
+    votes.add(user_id)
+    if not at_once and not voters <= votes:
+        voter = html.escape(update.effective_user.first_name if update.effective_user else "")
+        note(result="vote", seat=seat)
+        await _reply(
+            update,
+            context,
+            "bot-kick-vote",
+            voter=voter,
+            name=name,
+            votes=len(votes & voters),
+            needed=len(voters),
+        )
+        return
+    live.kick_votes.pop(seat, None)
+    if await found.games.replace(live, seat, found.tr.text(lang, "bot-kick-done", name=name)):
+        note(result="kicked", seat=seat)
+
+
+@logged("command-back")
+async def back(update: Update, context: Context) -> None:
+    ids = _ids(update)
+    if ids is None:
+        return
+    user_id = ids[1]
+    found = services(context)
+    returned = False
+    for live in found.games.of_user(user_id):
+        seat = live.seat_of(user_id)
+        if seat is None or not live.row.seats[seat].replaced_by_computer:
+            continue
+        lang = await found.people.chat_language(live.chat_id)
+        user = update.effective_user
+        name = html.escape(user.first_name if user is not None else "")
+        text = found.tr.text(lang, "bot-back-done", name=name)
+        returned = await found.games.give_back(live, seat, text) or returned
+    note(result="back" if returned else "nothing")
+    if not returned:
+        await _reply(update, context, "bot-back-nothing")
+
+
+@logged("command-solo")
+async def solo(update: Update, context: Context) -> None:
+    """/solo [game] [easy|hard]: a match in the private chat against computer players."""
+    ids = _ids(update)
+    if ids is None:
+        return
+    if _in_group(update):
+        await _reply(update, context, "bot-solo-group")
+        return
+    words = [w.lower() for w in context.args or []]
+    if any(w not in GAME_NAMES and w not in COMPUTER_LEVELS for w in words):
+        await _reply(update, context, "bot-solo-usage")
+        return
+    game = next((GAME_NAMES[w] for w in words if w in GAME_NAMES), Game.THOUSAND)
+    level = next((w for w in words if w in COMPUTER_LEVELS), "hard")
+    chat_id, user_id = ids
+    found = services(context)
+    await found.people.set_opened(user_id, True)
+    try:
+        live = await found.games.start_solo(chat_id, user_id, preset(game), level)
+    except ChatBusy:
+        await _reply(update, context, "bot-solo-busy")
+        return
+    note(match=live.match_id, level=level)
 
 
 async def _is_admin(context: Context, chat_id: int, user_id: int) -> bool:
@@ -242,7 +381,9 @@ async def start(update: Update, context: Context) -> None:
         title = await _chat_title(found, lobby.chat_id) if lobby is not None else ""
         joined = refusal is None or refusal == "lobby-already-seated"
         await _reply(
-            update, context, "bot-start-joined" if joined else refusal or "",
+            update,
+            context,
+            "bot-start-joined" if joined else refusal or "",
             group=html.escape(title),
         )
     else:

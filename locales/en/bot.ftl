@@ -80,6 +80,39 @@ bot-help =
     2. Players press “Take a seat” or open the link from /invite.
     3. The creator picks the rules under “Settings” and presses “Start”.
     4. Everyone gets their cards and move buttons in a private chat with the bot; the table is in the group.
-    Commands: /join, /leave, /invite, /stop, /lang, /rules, /help.
+    5. Empty seats can go to computer players (the 🤖 button); /solo in a private chat plays against computers.
+    Commands: /join, /leave, /invite, /stop, /kick, /back, /solo, /lang, /rules, /help.
     Records: /score (the score sheet), /stats, /top, /history, /export (in the private chat).
 bot-error = Something went wrong. The match is saved; please try again.
+
+## Computer players, turn timers, /kick, /back, /solo
+computer-name = 🤖 Computer { $number }
+computer-stands-in = { $name } 🤖
+computer-level = { $level ->
+    [easy] easy
+   *[hard] hard
+}
+lobby-computer = 🤖 Computer { $number } ({ computer-level })
+lobby-add-computer = 🤖 + { computer-level }
+lobby-remove-computer = 🤖 −
+lobby-no-computer = There is no computer player at the table.
+lobby-timer = ⏱ Time per move: { $seconds } s
+lobby-timer-off = ⏱ Time per move: unlimited
+press-replaced = A computer is playing for you now. Send /back to return.
+hand-replaced = 🤖 A computer is playing for you. Send /back to return to the game.
+turn-timed-out = ⏱ { $name } ran out of time — the computer moved for them.
+turn-replaced = 🤖 The computer plays for { $name } for the rest of the match (/back to return).
+bot-kick-nothing = No match is running here.
+bot-kick-who = Whom should the computer replace? Reply /kick to the player's message or give the seat: /kick 2.
+bot-kick-not-player = Only the game's creator, or its players by vote, can hand a seat to the computer.
+bot-kick-not-human = A computer already plays that seat.
+bot-kick-done = 🤖 { $name }: the computer plays this seat from now on (/back to return).
+bot-kick-vote = { $voter } proposes to hand { $name }'s seat to the computer: { $votes } of { $needed } votes. To agree, send /kick too.
+bot-back-nothing = No computer is playing for you now.
+bot-back-done = ▶ { $name } is playing again.
+bot-solo-group = /solo works in your private chat with me: play against computer players there.
+bot-solo-busy = A match is already running here. Finish it or end it with /stop.
+bot-solo-usage = Like this: /solo [game] [easy | hard], for example /solo 1001 easy.
+bot-command-solo = play against computer players in private: /solo, /solo 1001 easy
+bot-command-kick = hand an absent player's seat to the computer
+bot-command-back = take back your seat from the computer

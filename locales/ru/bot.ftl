@@ -81,6 +81,39 @@ bot-help =
     2. Игроки нажимают «Сесть за стол» или открывают ссылку из /invite.
     3. Создатель выбирает правила в «Настройках» и нажимает «Начать».
     4. Карты и кнопки ходов приходят каждому в личный чат с ботом, стол виден в группе.
-    Команды: /join, /leave, /invite, /stop, /lang, /rules, /help.
+    5. Пустые места можно отдать компьютеру (кнопка 🤖); /solo в личном чате — игра против компьютеров.
+    Команды: /join, /leave, /invite, /stop, /kick, /back, /solo, /lang, /rules, /help.
     Итоги: /score (пулька), /stats, /top, /history, /export (в личном чате).
 bot-error = Что-то пошло не так. Партия сохранена, попробуйте ещё раз.
+
+## Computer players, turn timers, /kick, /back, /solo
+computer-name = 🤖 Компьютер { $number }
+computer-stands-in = { $name } 🤖
+computer-level = { $level ->
+    [easy] лёгкий
+   *[hard] сильный
+}
+lobby-computer = 🤖 Компьютер { $number } ({ computer-level })
+lobby-add-computer = 🤖 + { computer-level }
+lobby-remove-computer = 🤖 −
+lobby-no-computer = Компьютеров за столом нет.
+lobby-timer = ⏱ Время на ход: { $seconds } с
+lobby-timer-off = ⏱ Время на ход: без ограничения
+press-replaced = Сейчас за вас играет компьютер. Чтобы вернуться, отправьте /back.
+hand-replaced = 🤖 За вас играет компьютер. Отправьте /back, чтобы вернуться в игру.
+turn-timed-out = ⏱ Время { $name } вышло — ход сделал компьютер.
+turn-replaced = 🤖 До конца партии за { $name } играет компьютер (/back — вернуться).
+bot-kick-nothing = Здесь не идёт партия.
+bot-kick-who = Кого заменить? Ответьте командой /kick на сообщение игрока или укажите место: /kick 2.
+bot-kick-not-player = Заменить игрока компьютером могут создатель игры или её участники голосованием.
+bot-kick-not-human = За это место уже играет компьютер.
+bot-kick-done = 🤖 { $name }: дальше за этого игрока играет компьютер (/back — вернуться).
+bot-kick-vote = { $voter } предлагает отдать место { $name } компьютеру: { $votes } из { $needed } голосов. Согласные — тоже /kick.
+bot-back-nothing = Сейчас за вас не играет компьютер.
+bot-back-done = ▶ { $name } снова играет сам(а).
+bot-solo-group = /solo работает в личном чате со мной: там вы сыграете против компьютеров.
+bot-solo-busy = Здесь уже идёт партия. Закончите её или остановите командой /stop.
+bot-solo-usage = Так: /solo [игра] [easy | hard], например /solo 1001 easy.
+bot-command-solo = игра против компьютеров в личном чате: /solo, /solo 1001 easy
+bot-command-kick = отдать место отсутствующего игрока компьютеру
+bot-command-back = вернуть себе место, за которое играет компьютер

@@ -81,6 +81,39 @@ bot-help =
     2. Гравці натискають «Сісти за стіл» або відкривають посилання з /invite.
     3. Творець вибирає правила в «Налаштуваннях» і натискає «Почати».
     4. Карти й кнопки ходів приходять кожному в особистий чат із ботом, стіл видно в групі.
-    Команди: /join, /leave, /invite, /stop, /lang, /rules, /help.
+    5. Порожні місця можна віддати комп'ютеру (кнопка 🤖); /solo в особистому чаті — гра проти комп'ютерів.
+    Команди: /join, /leave, /invite, /stop, /kick, /back, /solo, /lang, /rules, /help.
     Підсумки: /score (пулька), /stats, /top, /history, /export (в особистому чаті).
 bot-error = Щось пішло не так. Партію збережено, спробуйте ще раз.
+
+## Computer players, turn timers, /kick, /back, /solo
+computer-name = 🤖 Комп'ютер { $number }
+computer-stands-in = { $name } 🤖
+computer-level = { $level ->
+    [easy] легкий
+   *[hard] сильний
+}
+lobby-computer = 🤖 Комп'ютер { $number } ({ computer-level })
+lobby-add-computer = 🤖 + { computer-level }
+lobby-remove-computer = 🤖 −
+lobby-no-computer = За столом немає комп'ютерів.
+lobby-timer = ⏱ Час на хід: { $seconds } с
+lobby-timer-off = ⏱ Час на хід: без обмеження
+press-replaced = Зараз за вас грає комп'ютер. Щоб повернутися, надішліть /back.
+hand-replaced = 🤖 За вас грає комп'ютер. Надішліть /back, щоб повернутися до гри.
+turn-timed-out = ⏱ Час { $name } вийшов — хід зробив комп'ютер.
+turn-replaced = 🤖 До кінця партії за { $name } грає комп'ютер (/back — повернутися).
+bot-kick-nothing = Тут не йде партія.
+bot-kick-who = Кого замінити? Відповідайте командою /kick на повідомлення гравця або вкажіть місце: /kick 2.
+bot-kick-not-player = Замінити гравця комп'ютером можуть творець гри або її учасники голосуванням.
+bot-kick-not-human = За це місце вже грає комп'ютер.
+bot-kick-done = 🤖 { $name }: далі за цього гравця грає комп'ютер (/back — повернутися).
+bot-kick-vote = { $voter } пропонує віддати місце { $name } комп'ютеру: { $votes } з { $needed } голосів. Згодні — теж /kick.
+bot-back-nothing = Зараз за вас не грає комп'ютер.
+bot-back-done = ▶ { $name } знову грає сам(а).
+bot-solo-group = /solo працює в особистому чаті зі мною: там ви зіграєте проти комп'ютерів.
+bot-solo-busy = Тут уже йде партія. Завершіть її або зупиніть командою /stop.
+bot-solo-usage = Так: /solo [гра] [easy | hard], наприклад /solo 1001 easy.
+bot-command-solo = гра проти комп'ютерів в особистому чаті: /solo, /solo 1001 easy
+bot-command-kick = віддати місце відсутнього гравця комп'ютеру
+bot-command-back = повернути собі місце, за яке грає комп'ютер

@@ -40,6 +40,8 @@ LANG = "ru"
 FAST = {"group_messages": 1_000_000, "messages_per_second": 1_000_000.0}
 """The fake server's flood limits are off in most tests; the bot's own pacing follows."""
 
+WAIT_STEP = 0.05
+"""Seconds the driver waits when nobody it plays for may act."""
 TR = Translator(LOCALES_DIR, strict=True)
 _TAGS = re.compile(r"<[^>]+>")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -198,6 +200,7 @@ class Driver:
             lambda: all(u.update_id in handled for u in self.server.updates_emitted),
             what="the bot to handle every update",
         )
+        await self.bot.services.games.settled()
         chats = None if everything else [u.id for u in self.users]
         await self.bot.services.outbox.idle(chats)
 
@@ -315,6 +318,8 @@ class Driver:
         private hand all that time (held at the last check and now, in the same deal): a card
         that changed hands meanwhile (played, given, dealt anew) may have been public for a
         moment. Across a new deal nothing stayed, but the next press redraws the table."""
+        if self.group.type == "private":
+            return  # a /solo table shares its chat with the one human's hand
         deal = self.deal_number()
         now = {u.id: self.hand_cards(u) for u in self.users}
         held = self._held if deal == self._held_deal else {}
@@ -354,7 +359,10 @@ class Driver:
             options = [o for o in options if o.press.version == newest]
             action = policy([o.action for o in options], self.deal_number())
             if action is None and self.private_only:
-                await self.settle()  # the match is over: its result is on its way
+                # The match is over (its result is on its way) or someone else must act (a
+                # player away, whose turn timer runs): give the bot's loop time to go on.
+                await self.settle()
+                await asyncio.sleep(WAIT_STEP)
                 continue
             assert action is not None, f"nothing to press among {options}"
             option = next(o for o in options if o.action == action)

@@ -38,8 +38,8 @@ async def test_the_command_menu_in_every_language(
     for lang in ("ru", "en", "uk"):
         names = [c["command"] for c in server.commands(language_code=lang)]
         assert names == [
-            "new", "join", "leave", "invite", "stop", "score", "stats", "top",
-            "history", "export", "lang", "rules", "help",
+            "new", "join", "leave", "invite", "stop", "kick", "back", "solo", "score",
+            "stats", "top", "history", "export", "lang", "rules", "help",
         ]
     assert server.commands()[0]["description"] == TR.text(LANG, "bot-command-new")
 

@@ -1,0 +1,85 @@
+"""Turn timers (design: Turns and time): the in-memory half of a stored turn deadline.
+
+The deadline itself is stored with the action that passed the turn (``storage.deadlines``), so
+it survives a restart; here it is armed as a job of PTB's ``JobQueue``, one per match. When
+it fires, the game service checks the match is still at the version the deadline was armed
+for — a move made meanwhile makes it stale — and lets a computer player move for the seat.
+After a restart the stored deadlines are armed again; an overdue one fires at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from telegram.ext import CallbackContext, ExtBot, Job, JobQueue
+
+from storage import Deadline
+
+log = logging.getLogger(__name__)
+
+TURN_CHOICES = (30, 60, 120, 300, None)
+"""The turn timers a lobby's settings offer, in the order the button cycles them (None =
+off). The operator's default (``TURN_SECONDS``) joins them when it is not one of them."""
+
+Fire = Callable[[Deadline], Awaitable[None]]
+AnyJobQueue = JobQueue[CallbackContext[ExtBot[None], Any, Any, Any]]
+
+
+def turn_choices(default: int | None) -> tuple[int | None, ...]:
+    """The lobby's timer choices: ``TURN_CHOICES`` with the default in its place."""
+    if default in TURN_CHOICES:
+        return TURN_CHOICES
+    return (*sorted({*(t for t in TURN_CHOICES if t is not None), default}), None)
+
+
+def deadline_after(seconds: int) -> datetime:
+    return datetime.now(UTC) + timedelta(seconds=seconds)
+
+
+def seconds_left(deadline: datetime) -> int:
+    return max(0, round((deadline - datetime.now(UTC)).total_seconds()))
+
+
+class TurnTimers:
+    """One armed job per match: arming a match's deadline replaces its previous one."""
+
+    def __init__(self, job_queue: AnyJobQueue | None, fire: Fire) -> None:
+        self._queue = job_queue
+        self._fire = fire
+        self._jobs: dict[int, Job[Any]] = {}
+
+    def arm(self, deadline: Deadline) -> None:
+        self.cancel(deadline.match_id)
+        if self._queue is None:
+            log.warning("no job queue: the turn timer of match %s is not armed", deadline.match_id)
+            return
+        self._jobs[deadline.match_id] = self._queue.run_once(
+            self._run,
+            when=max(deadline.deadline, datetime.now(UTC)),
+            data=deadline,
+            name=f"turn:{deadline.match_id}",
+        )
+
+    def cancel(self, match_id: int) -> None:
+        job = self._jobs.pop(match_id, None)
+        if job is not None and not job.removed:
+            # The scheduler forgets a job that ran or that it dropped when it stopped.
+            with contextlib.suppress(LookupError):
+                job.schedule_removal()
+
+    def close(self) -> None:
+        for match_id in list(self._jobs):
+            self.cancel(match_id)
+
+    async def _run(self, context: CallbackContext[ExtBot[None], Any, Any, Any]) -> None:
+        job = context.job
+        if job is None or not isinstance(job.data, Deadline):
+            return
+        deadline = job.data
+        if self._jobs.get(deadline.match_id) is job:
+            del self._jobs[deadline.match_id]
+        await self._fire(deadline)
