@@ -120,7 +120,7 @@ class Games:
         self._stand_in = stand_in
         self._budget = budget
         self._live: dict[int, LiveMatch] = {}
-        self._timers = TurnTimers(job_queue, self._timed_out)
+        self._timers = TurnTimers(job_queue, self._timed_out, self._running_short)
         self._tasks: set[asyncio.Task[None]] = set()
         self.on_ending: Callable[[Ending], Awaitable[None]] | None = None
         """Posts the result of a match a computer's move ended (a press's caller posts its
@@ -308,10 +308,10 @@ class Games:
 
     def _next(self, live: LiveMatch) -> None:
         """Arm the turn timer of the human to act, or let a computer seat think."""
-        if live.deadline is None:
+        if live.deadline is None or live.row.turn_seconds is None:
             self._timers.cancel(live.match_id)
         else:
-            self._timers.arm(live.deadline)
+            self._timers.arm(live.deadline, live.row.turn_seconds)
         if interjecting(live.row, live.state) or thinking_seat(live.row, live.state):
             self._spawn(self._computer_move(live, live.version), f"computer {live.match_id}")
 
@@ -405,6 +405,14 @@ class Games:
             ending = await self._act(live, seat, action, write=timed_out, table_note=text)
         if ending is not None and self.on_ending is not None:
             await self.on_ending(ending)
+
+    async def _running_short(self, deadline: Deadline) -> None:
+        """Redraw the table so that it shows the last seconds of a turn."""
+        live = self._live.get(deadline.match_id)
+        if live is not None and self._still_due(live, deadline):
+            async with live.lock:
+                if self._still_due(live, deadline):
+                    await self._screens.show_table(live)
 
     @staticmethod
     def _still_due(live: LiveMatch, deadline: Deadline) -> bool:

@@ -5,6 +5,10 @@ it survives a restart; here it is armed as a job of PTB's ``JobQueue``, one per 
 it fires, the game service checks the match is still at the version the deadline was armed
 for — a move made meanwhile makes it stale — and lets a computer player move for the seat.
 After a restart the stored deadlines are armed again; an overdue one fires at once.
+
+A message cannot count down by itself (an edit a second would spend Telegram's limits), so
+the table shows the seconds left when it is drawn, and is drawn once more when
+``REMIND_SECONDS`` are left of a longer turn: the player sees the time run short.
 """
 
 from __future__ import annotations
@@ -25,6 +29,11 @@ TURN_CHOICES = (30, 60, 120, 300, None)
 """The turn timers a lobby's settings offer, in the order the button cycles them (None =
 off). The operator's default (``TURN_SECONDS``) joins them when it is not one of them."""
 
+REMIND_SECONDS = 10
+"""The table is redrawn when this many seconds are left of a turn..."""
+REMIND_AFTER = 20
+"""... of at least this many seconds."""
+
 Fire = Callable[[Deadline], Awaitable[None]]
 AnyJobQueue = JobQueue[CallbackContext[ExtBot[None], Any, Any, Any]]
 
@@ -40,36 +49,48 @@ def deadline_after(seconds: int) -> datetime:
     return datetime.now(UTC) + timedelta(seconds=seconds)
 
 
-def seconds_left(deadline: datetime) -> int:
-    return max(0, round((deadline - datetime.now(UTC)).total_seconds()))
+def seconds_left(deadline: datetime, now: datetime | None = None) -> int:
+    return max(0, round((deadline - (now or datetime.now(UTC))).total_seconds()))
 
 
 class TurnTimers:
     """One armed job per match: arming a match's deadline replaces its previous one."""
 
-    def __init__(self, job_queue: AnyJobQueue | None, fire: Fire) -> None:
+    def __init__(self, job_queue: AnyJobQueue | None, fire: Fire, remind: Fire) -> None:
         self._queue = job_queue
         self._fire = fire
+        self._remind = remind
         self._jobs: dict[int, Job[Any]] = {}
+        self._reminders: dict[int, Job[Any]] = {}
 
-    def arm(self, deadline: Deadline) -> None:
+    def arm(self, deadline: Deadline, turn_seconds: int) -> None:
         self.cancel(deadline.match_id)
         if self._queue is None:
             log.warning("no job queue: the turn timer of match %s is not armed", deadline.match_id)
             return
+        now = datetime.now(UTC)
         self._jobs[deadline.match_id] = self._queue.run_once(
             self._run,
-            when=max(deadline.deadline, datetime.now(UTC)),
+            when=max(deadline.deadline, now),
             data=deadline,
             name=f"turn:{deadline.match_id}",
         )
+        remind_at = deadline.deadline - timedelta(seconds=REMIND_SECONDS)
+        if turn_seconds >= REMIND_AFTER and remind_at > now:
+            self._reminders[deadline.match_id] = self._queue.run_once(
+                self._run_reminder,
+                when=remind_at,
+                data=deadline,
+                name=f"turn-reminder:{deadline.match_id}",
+            )
 
     def cancel(self, match_id: int) -> None:
-        job = self._jobs.pop(match_id, None)
-        if job is not None and not job.removed:
-            # The scheduler forgets a job that ran or that it dropped when it stopped.
-            with contextlib.suppress(LookupError):
-                job.schedule_removal()
+        for jobs in (self._jobs, self._reminders):
+            job = jobs.pop(match_id, None)
+            if job is not None and not job.removed:
+                # The scheduler forgets a job that ran or that it dropped when it stopped.
+                with contextlib.suppress(LookupError):
+                    job.schedule_removal()
 
     def close(self) -> None:
         for match_id in list(self._jobs):
@@ -83,3 +104,12 @@ class TurnTimers:
         if self._jobs.get(deadline.match_id) is job:
             del self._jobs[deadline.match_id]
         await self._fire(deadline)
+
+    async def _run_reminder(self, context: CallbackContext[ExtBot[None], Any, Any, Any]) -> None:
+        job = context.job
+        if job is None or not isinstance(job.data, Deadline):
+            return
+        deadline = job.data
+        if self._reminders.get(deadline.match_id) is job:
+            del self._reminders[deadline.match_id]
+        await self._remind(deadline)
