@@ -328,7 +328,13 @@ class Games:
 
     async def _decide(self, live: LiveMatch, seat: int, level: str) -> SeatAction:
         seed = decision_seed(live.seed, live.version, seat)
-        return await thinking.decide_async(view(live.state, seat), level, seed, self._budget)
+        seen = view(live.state, seat)
+        try:
+            return await thinking.decide_async(seen, level, seed, self._budget)
+        except Exception:
+            # A failing computer player must not stall the table: its first legal move.
+            log.exception("computer %s failed in match %s", level, live.match_id)
+            return seen.legal[0]
 
     async def _computer_move(self, live: LiveMatch, version: int) -> None:
         """The move of the computer seat that acts at ``version``, if nothing moved since."""

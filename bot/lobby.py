@@ -345,11 +345,8 @@ class Lobbies:
             ],
         ]
         if any(s.is_computer for s in lobby.seats):
-            rows[1].append(
-                InlineKeyboardButton(
-                    tr.text(lang, "lobby-remove-computer"), callback_data=data("unbot")
-                )
-            )
+            remove = tr.text(lang, "lobby-remove-computer")
+            rows.insert(2, [InlineKeyboardButton(remove, callback_data=data("unbot"))])
         if closed:
             link = start_link(self._bot_username, f"lobby-{lobby.lobby_id}")
             rows.append([InlineKeyboardButton(tr.text(lang, "bot-table-open"), url=link)])

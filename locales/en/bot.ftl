@@ -93,8 +93,8 @@ computer-level = { $level ->
    *[hard] hard
 }
 lobby-computer = 🤖 Computer { $number } ({ computer-level })
-lobby-add-computer = 🤖 + { computer-level }
-lobby-remove-computer = 🤖 −
+lobby-add-computer = 🤖 Add computer: { computer-level }
+lobby-remove-computer = 🤖 Remove computer
 lobby-no-computer = There is no computer player at the table.
 lobby-timer = ⏱ Time per move: { $seconds } s
 lobby-timer-off = ⏱ Time per move: unlimited

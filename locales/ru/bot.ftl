@@ -94,8 +94,8 @@ computer-level = { $level ->
    *[hard] сильный
 }
 lobby-computer = 🤖 Компьютер { $number } ({ computer-level })
-lobby-add-computer = 🤖 + { computer-level }
-lobby-remove-computer = 🤖 −
+lobby-add-computer = 🤖 + компьютер: { computer-level }
+lobby-remove-computer = 🤖 Убрать компьютер
 lobby-no-computer = Компьютеров за столом нет.
 lobby-timer = ⏱ Время на ход: { $seconds } с
 lobby-timer-off = ⏱ Время на ход: без ограничения

@@ -94,8 +94,8 @@ computer-level = { $level ->
    *[hard] сильний
 }
 lobby-computer = 🤖 Комп'ютер { $number } ({ computer-level })
-lobby-add-computer = 🤖 + { computer-level }
-lobby-remove-computer = 🤖 −
+lobby-add-computer = 🤖 + комп'ютер: { computer-level }
+lobby-remove-computer = 🤖 Прибрати комп'ютер
 lobby-no-computer = За столом немає комп'ютерів.
 lobby-timer = ⏱ Час на хід: { $seconds } с
 lobby-timer-off = ⏱ Час на хід: без обмеження

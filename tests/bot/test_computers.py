@@ -10,6 +10,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot import thinking
 from bot.matchlog import replay_match
 from bot.services import Services
 from engine import Bid, Concede, Give, Pass, Phase, Play, SeatAction, Throw
@@ -238,3 +241,20 @@ async def test_solo_in_a_private_chat(
         match = await _finished(bot.services)
         assert match.chat_id == cast.alice.id and match.turn_seconds is None
         assert [s.computer_level for s in match.seats] == [None, "easy", "easy"]
+
+
+async def test_a_failing_computer_player_does_not_stall_the_table(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(*args: object) -> SeatAction:
+        raise RuntimeError("the computer player is broken")
+
+    monkeypatch.setattr(thinking, "decide_async", broken)
+    async with running_bot(server, tmp_path / "bot.db", **QUICK) as bot:
+        driver = Driver(server, cast.group, [cast.alice], bot)
+        lobby = await _lobby_with_computers(driver, cast.alice, ["hard", "hard"])
+        await driver.start(cast.alice, lobby)
+        await driver.play(passive, stop=lambda d: d.deal_number() >= 2)
+        match = await _match(bot.services)
+        log = await bot.services.store.matches.read_log(match.match_id)
+        assert any(line.startswith("p2 ") for line in log)
