@@ -324,13 +324,15 @@ class Lobbies:
                 InlineKeyboardButton(tr.text(lang, "lobby-join"), callback_data=data("join")),
                 InlineKeyboardButton(tr.text(lang, "lobby-leave"), callback_data=data("leave")),
             ],
-            [
-                InlineKeyboardButton(
-                    tr.text(lang, "lobby-add-computer", level=level),
-                    callback_data=encode_lobby(lobby.lobby_id, "bot", level),
-                )
+            *(
+                [
+                    InlineKeyboardButton(
+                        tr.text(lang, "lobby-add-computer", level=level),
+                        callback_data=encode_lobby(lobby.lobby_id, "bot", level),
+                    )
+                ]
                 for level in COMPUTER_LEVELS
-            ],
+            ),
             [
                 InlineKeyboardButton(
                     tr.text(lang, "lobby-settings"), callback_data=data("settings")
@@ -346,7 +348,10 @@ class Lobbies:
         ]
         if any(s.is_computer for s in lobby.seats):
             remove = tr.text(lang, "lobby-remove-computer")
-            rows.insert(2, [InlineKeyboardButton(remove, callback_data=data("unbot"))])
+            rows.insert(
+                1 + len(COMPUTER_LEVELS),
+                [InlineKeyboardButton(remove, callback_data=data("unbot"))],
+            )
         if closed:
             link = start_link(self._bot_username, f"lobby-{lobby.lobby_id}")
             rows.append([InlineKeyboardButton(tr.text(lang, "bot-table-open"), url=link)])

@@ -93,7 +93,7 @@ computer-level = { $level ->
    *[hard] hard
 }
 lobby-computer = 🤖 Computer { $number } ({ computer-level })
-lobby-add-computer = 🤖 Add computer: { computer-level }
+lobby-add-computer = 🤖 Add computer player · { computer-level }
 lobby-remove-computer = 🤖 Remove computer
 lobby-no-computer = There is no computer player at the table.
 lobby-timer = ⏱ Time per move: { $seconds } s

@@ -94,7 +94,7 @@ computer-level = { $level ->
    *[hard] сильный
 }
 lobby-computer = 🤖 Компьютер { $number } ({ computer-level })
-lobby-add-computer = 🤖 + компьютер: { computer-level }
+lobby-add-computer = 🤖 Добавить компьютер · { computer-level }
 lobby-remove-computer = 🤖 Убрать компьютер
 lobby-no-computer = Компьютеров за столом нет.
 lobby-timer = ⏱ Время на ход: { $seconds } с

@@ -94,7 +94,7 @@ computer-level = { $level ->
    *[hard] сильний
 }
 lobby-computer = 🤖 Комп'ютер { $number } ({ computer-level })
-lobby-add-computer = 🤖 + комп'ютер: { computer-level }
+lobby-add-computer = 🤖 Додати комп'ютер · { computer-level }
 lobby-remove-computer = 🤖 Прибрати комп'ютер
 lobby-no-computer = За столом немає комп'ютерів.
 lobby-timer = ⏱ Час на хід: { $seconds } с

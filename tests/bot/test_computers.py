@@ -72,11 +72,16 @@ async def test_a_lobby_of_computers_plays_to_the_end(
     async with running_bot(server, tmp_path / "bot.db", **QUICK) as bot:
         driver = Driver(server, cast.group, [cast.alice], bot)
         lobby = await driver.open_lobby(cast.alice, "/new tumbochka")
+        buttons = lobby.button_texts()
+        for level in ("easy", "hard"):
+            assert TR.text(LANG, "lobby-add-computer", level=level) in buttons
+        assert TR.text(LANG, "lobby-remove-computer") not in buttons
         await driver.press_lobby(cast.alice, lobby, "leave")
         for level in ("easy", "hard", "easy"):
             await driver.press_lobby(cast.alice, lobby, "bot", level)
         computer = plain(TR.text(LANG, "lobby-computer", number=2, level="hard"))
         assert computer in lobby.text
+        assert TR.text(LANG, "lobby-remove-computer") in lobby.button_texts()
         await driver.press_lobby(cast.alice, lobby, "unbot")
         assert computer in lobby.text and "2 из 3" in lobby.text  # the last one left
         await driver.press_lobby(cast.alice, lobby, "bot", "easy")
