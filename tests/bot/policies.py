@@ -10,6 +10,8 @@ give the same press, whatever their order. Redeal is never pressed.
   card first). p1 loses about 100 a deal: the match ends at −1000 after 10 deals (57 presses).
 - Тысяча одно: everyone passes and the third player throws the cards, so the two others score
   50 each: 31 deals with 3 players (93 presses), 41 with 4 (123 presses).
+- Any game, among computer players (`passive`): pass, concede or throw when possible, else
+  give or play the lowest card, else bid the least.
 - Тумбочка: the forced opening 4, everyone else passes; the player on the tumbochka (whose
   lowest bid is 7) bids 7; the declarer gives its lowest cards and plays at once; everyone
   plays their highest card. With deal seed `TUMBOCHKA_SEED` the match ends in 5 deals
@@ -83,3 +85,20 @@ def tumbochka(options: Sequence[SeatAction], deals: int) -> SeatAction | None:
             key=lambda a: (rank_of(a.card), a.declaration is not Declaration.NONE, a.card),
         )
     return None
+
+
+def passive(options: Sequence[SeatAction], deals: int) -> SeatAction | None:
+    """Pass, concede or throw when possible, else give or play the lowest card, else the
+    lowest bid: a human who keeps the match short and never waits."""
+    for kind in (Pass, Concede, Throw):
+        found = [a for a in options if isinstance(a, kind)]
+        if found:
+            return found[0]
+    gives = [a for a in options if isinstance(a, Give)]
+    if gives:
+        return min(gives, key=lambda a: (a.card, a.to))
+    plays = [a for a in options if isinstance(a, Play)]
+    if plays:
+        return min(plays, key=lambda a: (a.card, a.declaration is not None))
+    bids = [a for a in options if isinstance(a, Bid)]
+    return min(bids, key=lambda a: a.value) if bids else None

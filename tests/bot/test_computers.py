@@ -15,31 +15,15 @@ import pytest
 from bot import thinking
 from bot.matchlog import replay_match
 from bot.services import Services
-from engine import Bid, Concede, Give, Pass, Phase, Play, SeatAction, Throw
+from engine import Phase, SeatAction
 from storage import Match, Store
 from tests.bot.conftest import Cast
 from tests.bot.harness import LANG, TR, Driver, plain, running_bot
+from tests.bot.policies import passive
 from tests.fakebot import FakeTelegramServer, SimMessage, SimUser
 
 QUICK: dict[str, Any] = {"computer_workers": 0, "computer_budget_seconds": 0.05}
 """Computers think in the bot's process, briefly: these tests are about the flow."""
-
-
-def passive(options: Sequence[SeatAction], deals: int) -> SeatAction | None:
-    """Pass, concede or throw when possible, else give or play the lowest card, else the
-    lowest bid: a human who keeps the match short and never waits."""
-    for kind in (Pass, Concede, Throw):
-        found = [a for a in options if isinstance(a, kind)]
-        if found:
-            return found[0]
-    gives = [a for a in options if isinstance(a, Give)]
-    if gives:
-        return min(gives, key=lambda a: (a.card, a.to))
-    plays = [a for a in options if isinstance(a, Play)]
-    if plays:
-        return min(plays, key=lambda a: (a.card, a.declaration is not None))
-    bids = [a for a in options if isinstance(a, Bid)]
-    return min(bids, key=lambda a: a.value) if bids else None
 
 
 async def _match(services: Services) -> Match:

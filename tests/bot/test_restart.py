@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import signal
 from pathlib import Path
+from typing import Any
 
 from bot.services import Services
 from storage import Store
 from tests.bot.conftest import Cast
 from tests.bot.harness import Driver, bot_process, running_bot
-from tests.bot.policies import thousand
+from tests.bot.policies import passive, thousand
 from tests.fakebot import FakeTelegramServer, SimMessage, SimUser
 
 SEED = "restart"
@@ -78,3 +79,54 @@ async def test_a_killed_bot_finishes_the_match_like_an_uninterrupted_one(
     assert await _log(database) == expected_log
     assert result.text == expected_result
     assert driver.presses == expected_presses
+
+
+COMPUTERS = {"COMPUTER_WORKERS": "0", "COMPUTER_BUDGET_SECONDS": "0.05"}
+COMPUTER_PRESSES = 6
+COMPUTER_DEALS = 3
+
+
+async def _with_computers(driver: Driver, alice: SimUser) -> None:
+    lobby = await driver.open_lobby(alice, "/new")
+    for _ in range(2):
+        await driver.press_lobby(alice, lobby, "bot", "easy")
+    await driver.start(alice, lobby)
+
+
+def _enough(driver: Driver) -> bool:
+    return driver.deal_number() > COMPUTER_DEALS
+
+
+async def test_a_killed_bot_resumes_its_computer_players_where_they_stopped(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    """Alice plays with two computers; the bot is killed after her sixth press and restarted.
+    The computers go on, and the log is the one of an uninterrupted bot: their decisions are
+    seeded by the match, so a restart does not change them."""
+    database, output = tmp_path / "bot.db", tmp_path / "bot.log"
+    driver = Driver(server, cast.group, [cast.alice])
+    async with bot_process(server, database, output, DEAL_SEED=SEED, **COMPUTERS) as first:
+        await _with_computers(driver, cast.alice)
+        stop = COMPUTER_PRESSES
+        assert await driver.play(passive, stop=lambda d: d.presses == stop) is None
+        first.send_signal(signal.SIGKILL)
+    async with bot_process(server, database, output, DEAL_SEED=SEED, **COMPUTERS) as second:
+        await driver.play(passive, stop=_enough)
+        second.send_signal(signal.SIGTERM)
+        assert await second.wait() == 0, output.read_text()
+    log = await _log(database)
+
+    async with FakeTelegramServer() as other:
+        other.limits.enabled = False
+        alice = other.user(101, "Алиса")
+        await alice.start_bot()
+        group = other.group(title="Четверг", members=[alice])
+        settings: dict[str, Any] = {"computer_workers": 0, "computer_budget_seconds": 0.05}
+        async with running_bot(other, tmp_path / "reference.db", deal_seed=SEED, **settings) as bot:
+            reference = Driver(other, group, [alice], bot)
+            await _with_computers(reference, alice)
+            await reference.play(passive, stop=_enough)
+            expected = await bot.services.store.matches.read_log(1)
+    assert reference.presses == driver.presses
+    assert log[: len(expected)] == expected[: len(log)]
+    assert any(line.startswith("p2 ") for line in log)
