@@ -10,6 +10,7 @@ for callers that drive the event loop themselves (the tests, the load benchmark)
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -32,7 +33,7 @@ log = logging.getLogger(__name__)
 
 SHUTDOWN_FLUSH_SECONDS = 5.0
 POLL_TIMEOUT = 10
-"""Seconds a ``getUpdates`` long poll waits for updates (``python -m bot``)."""
+"""Seconds a ``getUpdates`` long poll waits for updates (PTB's default for ``run_polling``)."""
 POLL_SLACK = 15.0
 """Polling is unhealthy when ``getUpdates`` went unanswered for two heartbeats and this."""
 PROBE_TIMEOUT = 10.0
@@ -102,6 +103,11 @@ async def startup(application: AnyApplication) -> None:
     heartbeat = _heartbeat(application, services)
     application.bot_data["heartbeat"] = heartbeat
     heartbeat.start()
+    # What is loaded by now (modules, the engine's tables, the recovered matches) lives as
+    # long as the process: out of the collector's sight, a full collection no longer walks it
+    # and stops every game for a tenth of a second (benchmarks/README.md, the load benchmark).
+    gc.collect()
+    gc.freeze()
     log.info("bot @%s is up", services.bot_username)
 
 
@@ -117,6 +123,8 @@ async def shutdown(application: AnyApplication) -> None:
         log.warning("shutting down with messages still queued")
     await services.outbox.close()
     await services.store.close()
+    # What startup froze may be garbage now (a test's whole application): collectable again.
+    gc.unfreeze()
 
 
 def _heartbeat(application: AnyApplication, services: Services) -> Heartbeat:
@@ -202,7 +210,9 @@ async def _set_commands(application: AnyApplication, services: Services) -> None
 
 
 @asynccontextmanager
-async def running(application: AnyApplication, *, poll_timeout: int = 10) -> AsyncIterator[None]:
+async def running(
+    application: AnyApplication, *, poll_timeout: int = POLL_TIMEOUT
+) -> AsyncIterator[None]:
     """Run the bot with long polling inside the caller's event loop."""
     await application.initialize()
     await startup(application)

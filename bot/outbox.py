@@ -433,6 +433,8 @@ class Outbox:
         self._chats: dict[int, _Chat] = {}
         self._idle = asyncio.Event()
         self._idle.set()
+        self._workers = 0
+        """Chats with a worker running (the outbox is idle at 0)."""
         self._flushing = 0
         self._closed = False
 
@@ -564,6 +566,7 @@ class Outbox:
         if chat.worker is None or chat.worker.done():
             self._idle.clear()
             chat.idle.clear()
+            self._workers += 1
             chat.worker = asyncio.create_task(self._work(chat_id, chat), name=f"outbox {chat_id}")
 
     async def _work(self, chat_id: int, chat: _Chat) -> None:
@@ -593,13 +596,14 @@ class Outbox:
                 await self._quietly(self.on_forbidden(chat_id))
         finally:
             chat.worker = None
+            self._workers -= 1
             if chat.queue and not self._closed:
                 self._wake(chat_id, chat)
             else:
                 chat.idle.set()
                 if not chat.queue and not chat.slots:
                     self._chats.pop(chat_id, None)
-                if all(c.worker is None for c in self._chats.values()):
+                if self._workers == 0:
                     self._idle.set()
 
     async def _deliver_next(self, chat_id: int, chat: _Chat) -> bool:
@@ -653,8 +657,9 @@ class Outbox:
                     return
                 if "not found" not in text and "can't be edited" not in text:
                     raise
-                log.info("outbox chat=%s message=%s is gone, sending anew", chat_id,
-                         slot.message_id)
+                log.info(
+                    "outbox chat=%s message=%s is gone, sending anew", chat_id, slot.message_id
+                )
         message = await self._send(chat_id, content)
         slot.message_id = message.message_id
         if slot.on_sent is not None:

@@ -35,9 +35,18 @@ when that file is fsync'ed:
 The product promises that an action is stored before anyone is told about it and that a crash
 at any moment loses no committed action; players see every committed action at once, so
 losing the last ones on a power cut would show them a table that later "un-happens". We
-therefore pick ``FULL``: it costs one fsync per committed action, and the bot commits at human
-speed (a few actions a second at most, capped by Telegram's own limits). ``NORMAL`` remains
-available for tests or bulk tools via ``Database.open(..., synchronous="NORMAL")``.
+therefore pick ``FULL``: it costs one fsync per committed action, and the bot commits at most
+as fast as Telegram lets it show the results (about 22 actions a second over all games, under
+its limit of 30 messages a second). Measured with the load benchmark at 100 games
+(``benchmarks/README.md``), the fsync adds about 0.5 ms to a commit's median and 5 ms to its
+99th percentile, and runs with ``NORMAL`` answered the players' presses no faster beyond the
+noise of the machine's load. ``NORMAL`` remains available for tests or bulk tools via
+``Database.open(..., synchronous="NORMAL")``.
+
+A read or an INSERT is one trip to the connection's thread (the rows or the rowid come back
+with it), another write two (the statement, then closing its cursor): every trip waits for a
+turn of the event loop to resume the caller, and under load those turns are most of the time
+a transaction holds the lock.
 
 ``busy_timeout`` makes a second process on the same file (a CLI tool, a backup) wait for the
 lock instead of failing at once; ``foreign_keys`` is off by default in SQLite and must be set
@@ -231,9 +240,7 @@ class Database:
             yield
 
     @asynccontextmanager
-    async def _outermost(
-        self, mode: Literal["write", "read"], begin: str
-    ) -> AsyncIterator[None]:
+    async def _outermost(self, mode: Literal["write", "read"], begin: str) -> AsyncIterator[None]:
         task = asyncio.current_task()
         if task is None:
             raise RuntimeError("the database is used from asyncio tasks only")
@@ -295,13 +302,12 @@ class Database:
         """Run one INSERT; return the rowid of the new row."""
         async with self._statement() as conn:
             try:
-                async with conn.execute(sql, params) as cursor:
-                    rowid = cursor.lastrowid
+                row = await conn.execute_insert(sql, params)
             except sqlite3.IntegrityError as exc:
                 raise from_integrity_error(exc) from exc
-        if rowid is None:
+        if row is None:
             raise StorageError("the INSERT returned no rowid")
-        return rowid
+        return int(row[0])
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement for each parameter row."""
@@ -313,22 +319,23 @@ class Database:
                 raise from_integrity_error(exc) from exc
 
     async def fetch_one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
-        """The first row of a query, or None."""
-        async with self._statement() as conn, conn.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else _as_dict(row)
+        """The first row of a query (which should return few rows: all are read), or None."""
+        rows = await self._rows(sql, params)
+        return _as_dict(rows[0]) if rows else None
 
     async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         """All rows of a query."""
-        async with self._statement() as conn, conn.execute(sql, params) as cursor:
-            rows = await cursor.fetchall()
-        return [_as_dict(row) for row in rows]
+        return [_as_dict(row) for row in await self._rows(sql, params)]
 
     async def fetch_value(self, sql: str, params: Sequence[object] = ()) -> object:
         """The first column of the first row (None if there is no row)."""
-        async with self._statement() as conn, conn.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else row[0]
+        rows = await self._rows(sql, params)
+        return rows[0][0] if rows else None
+
+    async def _rows(self, sql: str, params: Sequence[object]) -> list[sqlite3.Row]:
+        # One trip to the connection's thread, not three (execute, fetch, close).
+        async with self._statement() as conn:
+            return list(await conn.execute_fetchall(sql, params))
 
 
 def _as_dict(row: sqlite3.Row) -> Row:

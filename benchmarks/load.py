@@ -1,0 +1,852 @@
+"""The bot under load: N concurrent games of Тысяча in N groups against the fake Bot API.
+
+    python -m benchmarks.load --games 10
+    python -m benchmarks.load --games 500 --seconds 180
+
+The real bot (``python -m bot`` in a child process by default, or the same `Application` in
+this process with ``--in-process``) polls the tests' fake Telegram server
+(`tests.fakebot.FakeTelegramServer`) with its Telegram-like flood limits ON: 20 messages and
+edits a minute per group, 30 a second overall. Each game has three simulated players in their
+own group. They gather in a lobby (``/new``, Join, Start); once every game has started they
+play by pressing the buttons of their private hand messages, each after a think time drawn
+uniformly from ``[0.5, 1.5] × --think`` seconds, with the policy of the bot's tests
+(`tests.bot.policies.thousand`: the first player bids the lowest bid, the others pass, the
+declarer gives its lowest cards) extended to name the lowest contract and play the lowest
+legal card. There are no computer seats, and the turn timer (`TURN_SECONDS`) is armed on
+every turn but never runs out, so no computer player thinks during the run. Each game plays
+``--deals`` deals or until ``--seconds`` of play have passed; then the bot is left to deliver
+what it still has to.
+
+What is measured, all on the fake server's side (the clock of this process):
+
+- updates per second: button presses sent to the bot during the playing window;
+- latency from a press to its answered callback (``answerCallbackQuery``), to the next
+  keyboard (the edit that gives a player the buttons of the next version: what the game
+  waits for) and to the presser's own hand being edited;
+- Bot API calls per press and per card played (every call but ``getUpdates``, from the first
+  press to the end of the delivery);
+- the peak number of sends and edits in one group within any 60 s, and overall within any
+  1 s; the 429s the server answered (also during the lobbies);
+- the peak memory of the bot's process (``ru_maxrss``: of the child, or of this whole process
+  with the fake server in it when ``--in-process``) and its CPU time per press.
+
+The fake server counts sends and edits (``sendMessage``, ``editMessageText`` ...) against its
+limits; ``answerCallbackQuery`` is not counted, as Telegram does not limit answers the same
+way. So 30 sends and edits a second over all chats are a hard cap: with many games the
+presses wait for their next keyboard in the bot's outbox, and the hand latencies report that
+queue, not the bot's speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import json
+import logging
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.callbacks import ActionPress, LobbyPress, decode
+from bot.health import Beat, heartbeat_path
+from engine import NameContract, Play, SeatAction
+from tests.bot.policies import thousand
+from tests.fakebot import CallbackAnswer, FakeTelegramServer, SimChat, SimMessage
+from tests.fakebot.state import ChatState
+
+TOKEN = "123456:LOAD-benchmark"
+PLAYERS = 3
+MAX_SEATS = 4
+FIRST_USER = 500_000
+SETUP_TIMEOUT = 900.0
+QUIET_SECONDS = 1.0
+"""The delivery is over when the bot's outbox is empty and it made no call but getUpdates
+for this long."""
+HEARTBEAT_SECONDS = 1.0
+"""The child bot's heartbeat, read to know when its outbox is empty."""
+RAMP_RATE = 5.0
+"""Games that make their first press in one second, by default: games in real groups start
+one after another, and a steady flow is what the figures are about."""
+TURN_SECONDS = 900
+"""The turn timer of every game: armed on every turn as in play, but longer than the
+gathering of 500 games and any wait for a keyboard, so that no player is replaced by a
+computer player (the benchmark has no computer seats)."""
+GROUP_WINDOW = 60.0
+OVERALL_WINDOW = 1.0
+_DEAL = re.compile(r"раздача (\d+)")
+
+log = logging.getLogger("benchmarks.load")
+
+
+@dataclass(frozen=True)
+class Config:
+    games: int
+    deals: int = 1
+    seconds: float = 120.0
+    think: float = 1.0
+    ramp: float | None = None
+    """Seconds over which the games make their first press (None: one game per
+    `RAMP_RATE`-th of a second), as games in real groups do not all start at once."""
+    seed: int = 1
+    in_process: bool = False
+    profile: Path | None = None
+    """Run the child bot under cProfile and write its statistics here."""
+    keep_log: Path | None = None
+    """Copy the bot's log here at the end."""
+    drain_timeout: float = 900.0
+    quiet: float = QUIET_SECONDS
+
+
+# ---------------------------------------------------------------- what is recorded
+
+
+@dataclass
+class Press:
+    """One game button pressed by a simulated player, and when its effects arrived."""
+
+    table: Table
+    user_id: int
+    version: int
+    card: bool
+    at: float
+    answered: float | None = None
+    refused: str | None = None
+    keyboard: float | None = None
+    own: float | None = None
+    last: bool = False
+    """The match ended with this press: no next keyboard follows."""
+
+
+@dataclass
+class Probe:
+    """Hooks into the fake server's world: answers, sends and edits as they happen."""
+
+    server: FakeTelegramServer
+    on_private: Callable[[SimMessage, float], None]
+    presses: dict[str, Press] = field(default_factory=dict)
+    counted: list[tuple[float, int, bool]] = field(default_factory=list)
+    """(time, chat id, is a group) of every send or edit that passed the flood limits."""
+    last_call: float = 0.0
+    last_call_wall: float = 0.0
+
+    def install(self) -> None:
+        world = self.server.world
+        answer_callback = world.answer_callback
+        throttle = world.throttle
+        add_message = world.add_message
+        edit_message = world.edit_message
+
+        def answered(query_id: str, answer: CallbackAnswer) -> None:
+            answer_callback(query_id, answer)
+            press = self.presses.get(query_id)
+            if press is not None:
+                press.answered = time.monotonic()
+                press.refused = answer.text
+
+        def throttled(method: str, chat: ChatState) -> None:
+            throttle(method, chat)
+            now = time.monotonic()
+            self.counted.append((now, chat.id, chat.is_group))
+
+        def added(chat: ChatState, sender: Any, **fields: Any) -> SimMessage:
+            message = add_message(chat, sender, **fields)
+            self._changed(message)
+            return message
+
+        def edited(message: SimMessage, **fields: Any) -> None:
+            edit_message(message, **fields)
+            self._changed(message)
+
+        world.answer_callback = answered  # type: ignore[method-assign]
+        world.throttle = throttled  # type: ignore[method-assign]
+        world.add_message = added  # type: ignore[method-assign]
+        world.edit_message = edited  # type: ignore[method-assign,assignment]
+
+    def _changed(self, message: SimMessage) -> None:
+        if message.from_bot:
+            now = time.monotonic()
+            self.last_call, self.last_call_wall = now, time.time()
+            if not message.chat.is_group:
+                self.on_private(message, now)
+
+
+# ---------------------------------------------------------------- the simulated players
+
+
+def _policy(rng: random.Random) -> Callable[[Sequence[SeatAction], int], SeatAction | None]:
+    base = thousand(play_deals=1_000_000)
+
+    def choose(options: Sequence[SeatAction], deals: int) -> SeatAction | None:
+        picked = base(options, deals)
+        if picked is not None:
+            return picked
+        contracts = [a for a in options if isinstance(a, NameContract)]
+        if contracts:
+            return min(contracts, key=lambda a: a.value)
+        plays = sorted((a for a in options if isinstance(a, Play)), key=lambda a: a.card)
+        return rng.choice(plays) if plays else None
+
+    return choose
+
+
+def _actions(message: SimMessage) -> list[tuple[str, ActionPress]]:
+    found = []
+    for button in message.buttons():
+        data = str(button.get("callback_data", ""))
+        press = decode(data, MAX_SEATS)
+        if isinstance(press, ActionPress):
+            found.append((data, press))
+    return found
+
+
+class Table:
+    """One game: its group, its three players, and what they press."""
+
+    def __init__(
+        self,
+        index: int,
+        server: FakeTelegramServer,
+        config: Config,
+        rng: random.Random,
+        record: Callable[[str, Press], None],
+    ) -> None:
+        first = FIRST_USER + index * PLAYERS
+        self.users = [
+            server.user(first + k, f"Игрок{index}-{k + 1}", f"p{first + k}") for k in range(PLAYERS)
+        ]
+        for user in self.users:
+            user.state.started = True  # they opened the bot's chat before (no /start reply)
+        self.group: SimChat = server.group(title=f"Стол {index}", members=self.users)
+        self.server = server
+        self.config = config
+        self.rng = rng
+        self.policy = _policy(rng)
+        self.record = record
+        self.hands: dict[int, SimMessage] = {}
+        self.ready = asyncio.Event()
+        self.playing = False
+        self.deadline = float("inf")
+        self.pressed = -1
+        self.waiting = False
+        self.last: Press | None = None
+        self.presses = 0
+        self.done = False
+
+    @property
+    def user_ids(self) -> list[int]:
+        return [u.id for u in self.users]
+
+    async def gather(self) -> None:
+        """``/new`` by the first player, Join by the others, Start by the first."""
+        creator, *others = self.users
+        asked = await creator.send(self.group, "/new")
+        lobby = await self.server.wait_for_message(
+            self.group, after=asked, where=_lobby_message, timeout=SETUP_TIMEOUT
+        )
+        for user in others:
+            answer = await (await user.press(lobby, _lobby_data(lobby, "join"))).answer(
+                timeout=SETUP_TIMEOUT
+            )
+            if answer.text is not None:
+                raise RuntimeError(f"join refused: {answer.text}")
+        start = await creator.press(lobby, _lobby_data(lobby, "start"))
+        answer = await start.answer(timeout=SETUP_TIMEOUT)
+        if answer.text is not None:
+            raise RuntimeError(f"start refused: {answer.text}")
+        await asyncio.wait_for(self.ready.wait(), SETUP_TIMEOUT)
+
+    def seen(self, message: SimMessage, now: float) -> None:
+        """A bot message in one of the players' private chats was sent or edited."""
+        user_id = message.chat.id
+        self.hands[user_id] = message
+        if len(self.hands) == PLAYERS:
+            self.ready.set()
+        press = self.last
+        if press is not None:
+            if press.own is None and press.user_id == user_id:
+                press.own = now
+            if press.keyboard is None and any(
+                p.version > press.version for _, p in _actions(message)
+            ):
+                press.keyboard = now
+        self.consider()
+
+    def start(self, deadline: float, delay: float) -> None:
+        self.deadline = deadline
+        asyncio.get_running_loop().call_later(delay, self._begin)
+
+    def _begin(self) -> None:
+        self.playing = True
+        self.consider()
+
+    def consider(self) -> None:
+        """Schedule the next press if some player is shown buttons newer than the last."""
+        if not self.playing or self.waiting or self.done:
+            return
+        if time.monotonic() >= self.deadline:
+            self.done = True
+            return
+        options: list[tuple[SimMessage, str, ActionPress]] = []
+        for message in self.hands.values():
+            options += [(message, data, press) for data, press in _actions(message)]
+        newest = max((p.version for _, _, p in options), default=-1)
+        if newest <= self.pressed:
+            return
+        deal = self.deal()
+        if deal > self.config.deals:
+            self.done = True
+            return
+        fresh = [o for o in options if o[2].version == newest]
+        action = self.policy([p.action for _, _, p in fresh], deal)
+        if action is None:
+            return
+        message, data, press = next(o for o in fresh if o[2].action == action)
+        self.pressed, self.waiting = newest, True
+        delay = self.rng.uniform(0.5, 1.5) * self.config.think
+        loop = asyncio.get_running_loop()
+        loop.call_later(delay, self._press, message, data, press)
+
+    def deal(self) -> int:
+        numbers = [0]
+        for message in self.hands.values():
+            found = _DEAL.search(message.text)
+            if found:
+                numbers.append(int(found[1]))
+        return max(numbers)
+
+    def _press(self, message: SimMessage, data: str, press: ActionPress) -> None:
+        self.waiting = False
+        user = next(u for u in self.users if u.id == message.chat.id)
+        if message.find_button(data) is None:
+            self.consider()  # the keyboard changed meanwhile
+            return
+        record = self.server.world.new_callback(user.state, user.id, message.message_id, data)
+        entry = Press(
+            self, user.id, press.version, isinstance(press.action, Play), time.monotonic()
+        )
+        self.record(record.id, entry)
+        self.last = entry
+        self.presses += 1
+        self.server.world.emit(
+            "callback_query",
+            {
+                "id": record.id,
+                "from": user.to_api(),
+                "message": message.to_api(),
+                "chat_instance": str(user.id * 7919),
+                "data": data,
+            },
+            user.id,
+        )
+
+
+def _lobby_message(message: SimMessage) -> bool:
+    return any(
+        isinstance(decode(str(b.get("callback_data", "")), MAX_SEATS), LobbyPress)
+        for b in message.buttons()
+    )
+
+
+def _lobby_data(message: SimMessage, verb: str) -> str:
+    for button in message.buttons():
+        data = str(button.get("callback_data", ""))
+        press = decode(data, MAX_SEATS)
+        if isinstance(press, LobbyPress) and press.verb == verb:
+            return data
+    raise RuntimeError(f"no {verb} button in {message.button_rows()}")
+
+
+# ---------------------------------------------------------------- the bot
+
+
+@dataclass
+class BotRun:
+    memory_kb: int = 0
+    cpu_seconds: float = 0.0
+    cpu: Callable[[], float] | None = None
+    """The bot's CPU seconds so far (to measure the playing alone)."""
+    errors: int = 0
+    handler_ms: list[float] = field(default_factory=list)
+    log_path: Path | None = None
+    idle: Callable[[], Awaitable[None]] | None = None
+    """In this process: wait until the bot's outbox has delivered everything."""
+    heartbeat: Path | None = None
+    """In a child: the heartbeat file that tells how much its outbox holds."""
+
+
+def _environment(server: FakeTelegramServer, database: Path) -> dict[str, str]:
+    return {
+        "TELEGRAM_BOT_TOKEN": TOKEN,
+        "TELEGRAM_API_URL": server.root,
+        "DATABASE_PATH": str(database),
+        "LOG_LEVEL": "INFO",
+        "HEARTBEAT_SECONDS": str(HEARTBEAT_SECONDS),
+        "TURN_SECONDS": str(TURN_SECONDS),
+    }
+
+
+@asynccontextmanager
+async def bot_in_child(
+    server: FakeTelegramServer, folder: Path, run: BotRun, profile: Path | None = None
+) -> AsyncIterator[None]:
+    """``python -m bot`` polling the fake server; its rusage is read once it has exited."""
+    run.log_path = folder / "bot.log"
+    run.heartbeat = heartbeat_path(folder / "bot.db")
+    env = {**os.environ, **_environment(server, folder / "bot.db")}
+    with run.log_path.open("wb") as output:
+        profiling = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, *profiling, "-m", "bot", env=env, stdout=output, stderr=output
+        )
+    run.cpu = lambda: _child_cpu(process.pid)
+    try:
+        await server.wait_for(
+            lambda: server.polls_waiting > 0 or process.returncode is not None,
+            timeout=60,
+            what="the bot to poll",
+        )
+        if process.returncode is not None:
+            raise RuntimeError(f"the bot exited: {run.log_path.read_text()[-2000:]}")
+        yield
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), 60)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        run.memory_kb = after.ru_maxrss
+        run.errors = _errors(run.log_path)
+        run.handler_ms = _handler_ms(run.log_path)
+        run.cpu = None
+
+
+def _child_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of a running child, from /proc (0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@asynccontextmanager
+async def bot_in_process(
+    server: FakeTelegramServer, folder: Path, run: BotRun, profile: Path | None = None
+) -> AsyncIterator[None]:
+    """The same `Application` in this process and loop (what the smoke test runs)."""
+    from bot.app import build_application, running
+    from bot.services import services_of
+    from bot.settings import Settings
+
+    run.log_path = folder / "bot.log"
+    handler = logging.FileHandler(run.log_path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    old_level = root.level
+    root.setLevel(logging.INFO)
+    quiet = {name: logging.getLogger(name) for name in ("httpx", "telegram.ext.AIORateLimiter")}
+    levels = {name: logger.level for name, logger in quiet.items()}
+    quiet["httpx"].setLevel(logging.WARNING)
+    quiet["telegram.ext.AIORateLimiter"].setLevel(logging.CRITICAL)
+    env: dict[str, Any] = _environment(server, folder / "bot.db")
+    settings = Settings(**{name.lower(): value for name, value in env.items()})
+    run.cpu = _own_cpu
+    try:
+        application = build_application(settings)
+        async with running(application, poll_timeout=10):
+            run.idle = services_of(application).outbox.idle
+            yield
+    finally:
+        after = resource.getrusage(resource.RUSAGE_SELF)
+        run.memory_kb = after.ru_maxrss
+        run.cpu = None
+        root.removeHandler(handler)
+        handler.close()
+        root.setLevel(old_level)
+        for name, logger in quiet.items():
+            logger.setLevel(levels[name])
+        run.errors = _errors(run.log_path)
+        run.handler_ms = _handler_ms(run.log_path)
+
+
+def _errors(path: Path) -> int:
+    with path.open(encoding="utf-8", errors="replace") as lines:
+        return sum(1 for line in lines if " ERROR " in line or " CRITICAL " in line)
+
+
+_HANDLED = re.compile(r" kind=press .* action=.* ms=(\d+)$")
+
+
+def _handler_ms(path: Path) -> list[float]:
+    """How long the bot's press handler took for each game press (its own log lines)."""
+    with path.open(encoding="utf-8", errors="replace") as lines:
+        return sorted(float(m[1]) for line in lines if (m := _HANDLED.search(line.rstrip())))
+
+
+# ---------------------------------------------------------------- the run
+
+
+@dataclass(frozen=True)
+class Report:
+    games: int
+    think: float
+    mode: str
+    setup_seconds: float
+    play_seconds: float
+    drain_seconds: float
+    presses: int
+    cards: int
+    deals_finished: int
+    updates_per_second: float
+    answer_p50_ms: float
+    answer_p99_ms: float
+    answer_max_ms: float
+    handler_p50_ms: float
+    handler_p99_ms: float
+    """The bot's own time for a game press, from its log (the rest of the answer's latency is
+    the fake server's and the machine's)."""
+    keyboard_p50_ms: float
+    keyboard_p99_ms: float
+    own_hand_p50_ms: float
+    own_hand_p99_ms: float
+    unanswered: int
+    refused: int
+    calls: int
+    calls_by_method: dict[str, int]
+    calls_per_press: float
+    calls_per_card: float
+    sends_edits_per_press: float
+    peak_group_per_minute: int
+    peak_overall_per_second: int
+    served_429: int
+    peak_memory_mb: float
+    cpu_ms_per_press: float
+    bot_errors: int
+    load_average: float
+    """The machine's 1-minute load average at the end (other processes share the CPUs)."""
+
+    def row(self) -> str:
+        """One row of the table in ``benchmarks/README.md``."""
+        return (
+            f"| {self.games} | {self.presses} ({self.cards} cards) | "
+            f"{self.updates_per_second:.1f} | "
+            f"{self.answer_p50_ms:.0f} / {self.answer_p99_ms:.0f} | "
+            f"{self.handler_p50_ms:.0f} / {self.handler_p99_ms:.0f} | "
+            f"{_seconds(self.keyboard_p50_ms)} / {_seconds(self.keyboard_p99_ms)} | "
+            f"{_seconds(self.own_hand_p50_ms)} / {_seconds(self.own_hand_p99_ms)} | "
+            f"{self.calls_per_press:.2f} / {self.calls_per_card:.2f} | "
+            f"{self.peak_group_per_minute} | {self.peak_overall_per_second} | "
+            f"{self.served_429} | {self.peak_memory_mb:.0f} | {self.cpu_ms_per_press:.1f} |"
+        )
+
+
+def _seconds(ms: float) -> str:
+    return f"{ms:.0f} ms" if ms < 1000 else f"{ms / 1000:.1f} s"
+
+
+HEADER = (
+    "| games | presses | updates/s | answer p50 / p99 ms | bot handler p50 / p99 ms | "
+    "next keyboard p50 / p99 | "
+    "own hand p50 / p99 | calls per press / per card | peak group /min | peak overall /s | "
+    "429s | peak MB | bot CPU ms/press |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def _percentile(values: Sequence[float], q: int) -> float:
+    if not values:
+        return 0.0
+    if len(values) == 1:
+        return values[0]
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[q - 1] if q < 100 else max(values)
+    )
+
+
+def _peak(times: Iterable[float], window: float) -> int:
+    """The most events within any window of this length (half-open, like the server's)."""
+    best = 0
+    inside: deque[float] = deque()
+    for moment in sorted(times):
+        inside.append(moment)
+        while inside[0] <= moment - window:
+            inside.popleft()
+        best = max(best, len(inside))
+    return best
+
+
+async def _drained(
+    probe: Probe, server: FakeTelegramServer, bot_run: BotRun, quiet: float, timeout: float
+) -> None:
+    """Wait until the bot's outbox holds nothing (as the outbox itself or the child's
+    heartbeat says) and the bot has made no call but getUpdates for ``quiet`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if bot_run.idle is not None:
+            await asyncio.wait_for(bot_run.idle(), max(0.0, deadline - time.monotonic()))
+            empty = True
+        else:
+            empty = _empty(bot_run.heartbeat, probe.last_call_wall)
+        now = time.monotonic()
+        last = max(probe.last_call, server.world.last_activity)
+        busy = server.world.inflight > 0 or server.world.updates.unfetched_count > 0
+        if empty and not busy and now - last >= quiet:
+            return
+        if now >= deadline:
+            raise TimeoutError(f"the bot was still busy after {timeout:g}s")
+        await asyncio.sleep(0.1)
+
+
+def _empty(heartbeat: Path | None, since: float) -> bool:
+    """The child's heartbeat, written after ``since`` (Unix time), shows an empty outbox."""
+    if heartbeat is None:
+        return True
+    try:
+        beat = Beat.loads(heartbeat.read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    return beat.at > since and beat.details.get("queued") == 0 and not beat.details.get("waiting")
+
+
+async def run(config: Config) -> Report:
+    """Play the benchmark once and measure it."""
+    try:
+        return await _measure(config)
+    finally:
+        # What was frozen for the measurement is garbage now (in a test, the whole run).
+        gc.unfreeze()
+
+
+async def _measure(config: Config) -> Report:
+    rng = random.Random(config.seed)
+    presses: dict[str, Press] = {}
+    tables: dict[int, Table] = {}
+
+    def on_private(message: SimMessage, now: float) -> None:
+        table = tables.get(message.chat.id)
+        if table is not None:
+            table.seen(message, now)
+
+    bot_run = BotRun()
+    async with FakeTelegramServer() as server:
+        server.limits.enabled = True
+        probe = Probe(server, on_private, presses)
+        probe.install()
+        games = [
+            Table(i, server, config, random.Random(rng.random()), presses.__setitem__)
+            for i in range(config.games)
+        ]
+        for table in games:
+            for user_id in table.user_ids:
+                tables[user_id] = table
+        with tempfile.TemporaryDirectory(prefix="tysyacha-load-") as folder:
+            launch = bot_in_process if config.in_process else bot_in_child
+            async with launch(server, Path(folder), bot_run, config.profile):
+                began = time.monotonic()
+                await asyncio.gather(*(table.gather() for table in games))
+                await _drained(probe, server, bot_run, config.quiet, config.drain_timeout)
+                # The simulated players and the fake server live until the end: a full collection
+                # of this process would otherwise delay the presses and the answers it measures.
+                gc.collect()
+                gc.freeze()
+                released = time.monotonic()
+                calls_before = server.call_counts.copy()
+                cpu_before = bot_run.cpu() if bot_run.cpu is not None else 0.0
+                deadline = released + config.seconds
+                ramp = config.ramp if config.ramp is not None else config.games / RAMP_RATE
+                for table in games:
+                    table.start(deadline, rng.uniform(0, ramp))
+                while not all(t.done for t in games) and time.monotonic() < deadline:
+                    await asyncio.sleep(0.2)
+                for table in games:
+                    table.done = True
+                stopped = time.monotonic()
+                await server.wait_for(
+                    lambda: all(p.answered is not None for p in presses.values()),
+                    timeout=config.drain_timeout,
+                    what="every press to be answered",
+                )
+                await _drained(probe, server, bot_run, config.quiet, config.drain_timeout)
+                drained = time.monotonic() - config.quiet
+                calls = server.call_counts - calls_before
+                if bot_run.cpu is not None:
+                    bot_run.cpu_seconds = bot_run.cpu() - cpu_before
+                calls.pop("getUpdates", None)
+            served = len(server.served_429)
+            if config.keep_log is not None and bot_run.log_path is not None:
+                shutil.copyfile(bot_run.log_path, config.keep_log)
+        deals = sum(max(0, t.deal() - 1) for t in games)
+    return _report(
+        config,
+        bot_run,
+        list(presses.values()),
+        calls,
+        served,
+        probe.counted,
+        deals,
+        setup=released - began,
+        play=stopped - released,
+        drain=drained - stopped,
+    )
+
+
+def _report(
+    config: Config,
+    bot_run: BotRun,
+    presses: list[Press],
+    calls: Any,
+    served: int,
+    counted: list[tuple[float, int, bool]],
+    deals: int,
+    *,
+    setup: float,
+    play: float,
+    drain: float,
+) -> Report:
+    def ms(values: Iterable[float]) -> list[float]:
+        return sorted(v * 1000 for v in values)
+
+    answers = ms(p.answered - p.at for p in presses if p.answered is not None)
+    keyboards = ms(p.keyboard - p.at for p in presses if p.keyboard is not None)
+    own = ms(p.own - p.at for p in presses if p.own is not None)
+    cards = sum(1 for p in presses if p.card)
+    total = sum(calls.values())
+    groups: dict[int, list[float]] = {}
+    for moment, chat_id, is_group in counted:
+        if is_group:
+            groups.setdefault(chat_id, []).append(moment)
+    sends_edits = sum(
+        count for method, count in calls.items() if method.startswith(("send", "edit"))
+    )
+    return Report(
+        games=config.games,
+        think=config.think,
+        mode="in-process" if config.in_process else "child process",
+        setup_seconds=round(setup, 1),
+        play_seconds=round(play, 1),
+        drain_seconds=round(drain, 1),
+        presses=len(presses),
+        cards=cards,
+        deals_finished=deals,
+        updates_per_second=len(presses) / play if play > 0 else 0.0,
+        answer_p50_ms=_percentile(answers, 50),
+        answer_p99_ms=_percentile(answers, 99),
+        answer_max_ms=max(answers, default=0.0),
+        handler_p50_ms=_percentile(bot_run.handler_ms, 50),
+        handler_p99_ms=_percentile(bot_run.handler_ms, 99),
+        keyboard_p50_ms=_percentile(keyboards, 50),
+        keyboard_p99_ms=_percentile(keyboards, 99),
+        own_hand_p50_ms=_percentile(own, 50),
+        own_hand_p99_ms=_percentile(own, 99),
+        unanswered=sum(1 for p in presses if p.answered is None),
+        refused=sum(1 for p in presses if p.refused is not None),
+        calls=total,
+        calls_by_method=dict(sorted(calls.items())),
+        calls_per_press=total / len(presses) if presses else 0.0,
+        calls_per_card=total / cards if cards else 0.0,
+        sends_edits_per_press=sends_edits / len(presses) if presses else 0.0,
+        peak_group_per_minute=max(
+            (_peak(times, GROUP_WINDOW) for times in groups.values()), default=0
+        ),
+        peak_overall_per_second=_peak((c[0] for c in counted), OVERALL_WINDOW),
+        served_429=served,
+        peak_memory_mb=bot_run.memory_kb / 1024,
+        cpu_ms_per_press=bot_run.cpu_seconds * 1000 / len(presses) if presses else 0.0,
+        bot_errors=bot_run.errors,
+        load_average=round(os.getloadavg()[0], 2),
+    )
+
+
+def _arguments(argv: Sequence[str] | None) -> Config:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.load", description=__doc__.split("\n\n")[0] if __doc__ else ""
+    )
+    parser.add_argument("--games", type=int, required=True, help="concurrent games (groups)")
+    parser.add_argument("--deals", type=int, default=1, help="deals each game plays (1)")
+    parser.add_argument(
+        "--seconds", type=float, default=120.0, help="stop pressing after this long (120)"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="mean think time of a player before a press, in seconds (1.0)",
+    )
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=None,
+        help="seconds over which the games make their first press "
+        f"(default: games / {RAMP_RATE:g})",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="run the bot in this process instead of `python -m bot`",
+    )
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--log", type=Path, default=None, help="keep the bot's log in this file")
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        help="run the bot's child process under cProfile, statistics to this file",
+    )
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.deals < 1 or args.seconds <= 0 or args.think < 0:
+        parser.error("--games and --deals must be positive, --seconds > 0, --think >= 0")
+    return Config(
+        games=args.games,
+        deals=args.deals,
+        seconds=args.seconds,
+        think=args.think,
+        ramp=args.ramp,
+        seed=args.seed,
+        in_process=args.in_process,
+        profile=args.profile,
+        keep_log=args.log,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    config = _arguments(argv)
+    json_output = "--json" in (argv if argv is not None else sys.argv[1:])
+    report = asyncio.run(run(config))
+    if json_output:
+        print(json.dumps(asdict(report), indent=2, ensure_ascii=False))
+        return
+    print(HEADER)
+    print(report.row())
+    print()
+    for name, value in asdict(report).items():
+        print(f"{name}: {value}")
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt):
+        main()
