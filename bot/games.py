@@ -297,12 +297,9 @@ class Games:
         the caller's transaction); the deadlines of earlier turns go."""
         if row.turn_seconds is None:
             return None
-        await self._store.deadlines.clear(row.match_id)
-        seat = human_to_act(row, state)
-        if seat is None:
-            return None
         at = deadline_after(row.turn_seconds)
-        return await self._store.deadlines.set(row.match_id, seat, at, version=version)
+        seat = human_to_act(row, state)
+        return await self._store.deadlines.replace(row.match_id, seat, at, version=version)
 
     # ---------------------------------------------------------------- who acts next
 

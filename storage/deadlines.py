@@ -61,6 +61,28 @@ class Deadlines:
             raise NotFound("turn deadline", (match_id, seat))
         return _load(row)
 
+    async def replace(
+        self, match_id: int, seat: int | None, deadline: datetime, *, version: int
+    ) -> Deadline | None:
+        """Keep only the deadline of `seat` (None: no deadline) for the match.
+
+        For the transaction that has just appended to a running match (which checked the
+        match): two statements, no checks of the match or the seat, as every action of a
+        timed match passes through here. A seat that does not exist fails the foreign key.
+        """
+        if isinstance(version, bool) or version < 0:
+            raise ValueError(f"version must be a non-negative integer, not {version!r}")
+        async with self._db.transaction():
+            await self._db.execute("DELETE FROM turn_deadlines WHERE match_id = ?", (match_id,))
+            if seat is None:
+                return None
+            await self._db.execute(
+                "INSERT INTO turn_deadlines (match_id, seat, deadline, version) "
+                "VALUES (?, ?, ?, ?)",
+                (match_id, seat, to_text(deadline), version),
+            )
+        return Deadline(match_id=match_id, seat=seat, deadline=deadline, version=version)
+
     async def clear(self, match_id: int, seat: int | None = None) -> int:
         """Remove the match's deadline of `seat` (None: all of them); return how many."""
         if seat is None:
