@@ -3,15 +3,19 @@
     python -m benchmarks.strength --game thousand --deals 1000 --matches 60 --workers 2
 
 Duplicate deals. Deal ``k`` of the fixed set is ``shuffle strength/GAME/k`` (the match
-notation's reproducible shuffle, ``engine.shuffled_deal``) dealt by seat ``k mod players``
-at the start of a match (all scores 0). Each deal is played four times: once with agent B
-in every seat (the baseline) and once with agent A in each playing seat in turn, the others
-B. So every seat's cards are played once by A and once by B, against the same opponents
-and the same cards; the deal's difference is the mean over the seats of A's score change
-minus B's score change in that seat. The table gives the mean over the deals with a 95%
-bootstrap interval (resampling deals, ``--bootstrap`` times, seeded), and the same for the
-"relative" difference (own change minus the mean change of the others, which is what a
-match is won by).
+notation's reproducible shuffle, ``engine.shuffled_deal``, which any two engines agree on)
+dealt by seat ``k mod players`` at the start of a match (all scores 0). The output names
+the set by the SHA-256 of its cards written in the match notation, so two runs can be
+checked to have played the same deals; ``--write-deals FILE`` writes that text (a deal
+block per deal, ``docs/notation.md``) for replaying the set elsewhere.
+
+Each deal is played four times: once with agent B in every seat (the baseline) and once
+with agent A in each playing seat in turn, the others B. So every seat's cards are played
+once by A and once by B, against the same opponents and the same cards; the deal's
+difference is the mean over the seats of A's score change minus B's score change in that
+seat. The table gives the mean over the deals with a 95% bootstrap interval (resampling
+deals, ``--bootstrap`` times, seeded), and the same for the "relative" difference (own
+change minus the mean change of the others, which is what a match is won by).
 
 Full matches. A in one seat against B in the others (A's seat rotating by match), each match
 dealt from ``shuffle strength/GAME/match/m/k``; the table gives A's share of matches won
@@ -24,12 +28,14 @@ Determinism. Every decision's generator is seeded from the deal, so a run is exa
 reproducible: the search agent's work is fixed by ``--budget`` and ``--scale`` (deals drawn
 per decision, see ``engine.ai.search_agent``) and the clock is not consulted (``use_clock=False``).
 The timing run (``--timing-deals``) instead plays with the default agent (clock on, default
-budget) in a single process, as the bot does.
+budget) in every seat, in this single process pinned to one core, as the bot's pool does.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import os
 import random
 import statistics
 import sys
@@ -43,6 +49,7 @@ from engine.ai.agent import DEFAULT_BUDGET, Agent
 from engine.ai.arena import Timing, play_deal, play_match
 from engine.ai.levels import LEVELS, make_agent
 from engine.dealing import new_match, shuffled_deal
+from engine.notation import format_deal
 from engine.rules import Game, Rules, preset
 from engine.state import MatchState
 
@@ -81,13 +88,25 @@ def _agents(setup: Setup) -> tuple[Agent, Agent]:
     )
 
 
+def duplicate_set(rules: Rules, k: int) -> Deal:
+    """Deal ``k`` of the fixed set of duplicate deals."""
+    return shuffled_deal(
+        new_match(rules), f"strength/{rules.game.value}/{k}", dealer=k % rules.players
+    )
+
+
+def deal_set_text(rules: Rules, count: int) -> str:
+    """The first ``count`` deals of the set in the match notation."""
+    return "".join("\n".join(format_deal(duplicate_set(rules, k))) + "\n" for k in range(count))
+
+
 def duplicate_deal(setup: Setup, k: int) -> DealResult:
     """Deal ``k`` played with B everywhere and with A in each playing seat in turn."""
     a, b = _agents(setup)
     rules = setup.rules
     n = rules.players
     start = new_match(rules)
-    deal = shuffled_deal(start, f"strength/{rules.game.value}/{k}", dealer=k % n)
+    deal = duplicate_set(rules, k)
     seed = f"strength/{k}"
     timing = Timing()
     base = play_deal(start, deal, [b] * n, seed, setup.budget, timing)
@@ -168,6 +187,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bootstrap", type=int, default=10000)
+    parser.add_argument("--write-deals", metavar="FILE", help="write the deal set in the notation")
     parser.add_argument(
         "--timing-deals",
         type=int,
@@ -183,6 +203,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"game {rules.game.value}, {rules.players} players; A = {args.a}, B = {args.b}; "
         f"search scale {args.scale}, budget {args.budget} s, clock off\n"
     )
+    if args.deals:
+        text = deal_set_text(rules, args.deals)
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+        print(
+            f"duplicate deals: `shuffle strength/{rules.game.value}/k` dealt by seat k mod "
+            f"{rules.players}, k < {args.deals}; SHA-256 of the set {digest}\n"
+        )
+        if args.write_deals:
+            with open(args.write_deals, "w", encoding="utf-8") as file:
+                file.write(text)
     times: dict[str, list[float]] = {}
     rows: list[str] = []
     started = time.perf_counter()
@@ -213,7 +243,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             deals = statistics.mean(mr.deals for mr in matches)
             lo, hi = _wilson(won, len(matches))
             rows.append(
-                f"| {args.a} vs 2 × {args.b}, matches won by {args.a} | {len(matches)} matches "
+                f"| {args.a} vs {rules.players - 1} × {args.b}, matches won by {args.a} | "
+                f"{len(matches)} matches "
                 f"(mean {deals:.1f} deals) | {won / len(matches):.1%} | "
                 f"[{lo:.1%}, {hi:.1%}] |"
             )
@@ -241,7 +272,10 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def _timing_run(rules: Rules, level: str, deals: int) -> list[float]:
-    """Decision times of the default agent of ``level`` in every seat, in this process."""
+    """Decision times of the default agent of ``level`` in every seat, in this process (on one
+    core where the system allows pinning)."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     agent = make_agent(level)
     timing = Timing()
     for k in range(deals):

@@ -1,13 +1,17 @@
 """A match in the terminal against computer players.
 
-    python -m engine.play [thousand|1001|tumbochka] [--players 4] [--level easy]
+    python -m engine.play [thousand|1001|tumbochka] [--players 4] [--level easy] [--seed 7]
 
-You play seat p1 (``--seat``); the other seats are computer players of ``--level``. On your
-turn the legal actions are listed: type a number, or the action in the match notation
-without the seat (``bid 110``, ``play KH``, ``KH``, ``play QH marriage``, ``give 9S p2``).
-You see what your seat may see: your hand, the table, the talon when it is shown, and the
-card you are given; the other hands stay hidden until the match ends. ``--watch`` lets
-computers play every seat (a demonstration, and how the tests drive this module).
+You play seat p1 (``--seat``); the other seats are computer players of ``--level``
+(``random``, ``easy`` or ``hard``, the default). On your turn your hand and the legal
+actions are listed: type an action's number, or the action in the match notation
+(``docs/notation.md``) without the seat: ``bid 110``, ``pass``, ``give 9S p2``,
+``contract 120``, ``play KH`` or just ``KH``, ``play QH marriage``. While it is not your
+turn you may be asked whether to ask for a redeal (``y`` or Enter for no). End of input
+or Ctrl-C leaves the match. You see what your seat may see: your hand, the table, the
+talon when it is shown, and the card you are given; the other hands are shown only when
+the match ends. ``--seed`` replays the same deals; ``--watch`` lets computers play every
+seat (a demonstration, and how the tests drive this module).
 
 This is a developer's tool: its text is English and not localized (the bot renders views
 through ``locales/``).
@@ -45,7 +49,7 @@ from engine.events import (
 )
 from engine.match import apply
 from engine.notation import NotationError, format_action, parse_action, seat_name
-from engine.rules import Game, preset
+from engine.rules import PLAYER_COUNTS, Game, preset
 from engine.state import MatchState, Phase
 from engine.view import SeatView, view
 
@@ -134,8 +138,11 @@ def choose(v: SeatView, ask: Ask, say: Say) -> SeatAction:
         say("  " + " ".join(labels[row : row + 5]).rstrip())
     while True:
         text = ask("> ").strip()
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
+        if text.isdigit():
+            if 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            say(f"type a number from 1 to {len(legal)}, or the action")
+            continue
         words = text.split()
         if len(words) == 1 and not text.isdigit():
             words = ["play", *words]
@@ -166,7 +173,7 @@ def run(
     rng = random.Random(seed)
     state = new_match(rules)
     say(
-        f"{game.value}, {players} players; computer level {level}; "
+        f"{game.value}, {players} players; computer level {level}; seed {seed}; "
         f"you are {seat_name(seat) if seat is not None else 'watching'}"
     )
     for _ in range(max_deals):
@@ -237,19 +244,41 @@ def _say_events(events: Sequence[Event], me: int | None, say: Say) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Play a match against computer players.")
-    parser.add_argument("game", nargs="?", choices=sorted(GAMES), default="thousand")
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--level", choices=LEVELS, default="hard")
-    parser.add_argument("--seat", type=int, default=1, help="your seat, 1..players")
-    parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET)
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.play",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "game", nargs="?", choices=sorted(GAMES), default="thousand", help="default: thousand"
+    )
+    parser.add_argument(
+        "--players", type=int, default=None, help="3, or 4 in thousand-one (default: 3)"
+    )
+    parser.add_argument(
+        "--level", choices=LEVELS, default="hard", help="the computers' level (default: hard)"
+    )
+    parser.add_argument("--seat", type=int, default=1, help="your seat, 1..players (default: 1)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deals and computers")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=DEFAULT_BUDGET,
+        help=f"seconds per computer decision (default: {DEFAULT_BUDGET})",
+    )
     parser.add_argument("--watch", action="store_true", help="computers in every seat")
     args = parser.parse_args(argv)
+    game = GAMES[args.game]
+    players = args.players if args.players is not None else PLAYER_COUNTS[game][0]
+    if players not in PLAYER_COUNTS[game]:
+        counts = " or ".join(map(str, PLAYER_COUNTS[game]))
+        parser.error(f"{args.game} is played by {counts} players")
+    if not args.watch and not 1 <= args.seat <= players:
+        parser.error(f"--seat must be 1..{players}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
     seat = None if args.watch else args.seat - 1
     try:
-        run(GAMES[args.game], args.players, args.level, seat, seed, args.budget)
+        run(game, players, args.level, seat, seed, args.budget)
     except (EOFError, KeyboardInterrupt):
         print("\nbye")
 

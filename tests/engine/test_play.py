@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.play import run
+from engine.play import main, run
 from engine.rules import Game
 
 
@@ -35,3 +35,38 @@ def test_terminal_understands_notation_and_refuses_nonsense() -> None:
         max_deals=1,
     )
     assert any(line.startswith("not understood") for line in lines)
+
+
+def test_terminal_refuses_a_number_outside_the_list() -> None:
+    answers = iter(["0", "99"])
+    lines: list[str] = []
+    run(
+        Game.TUMBOCHKA,
+        3,
+        "random",
+        seat=1,
+        seed=1,
+        ask=lambda prompt: next(answers, "1"),
+        say=lines.append,
+        max_deals=1,
+    )
+    assert sum(line.startswith("type a number from 1 to") for line in lines) == 2
+
+
+@pytest.mark.parametrize(
+    "argv", [["thousand", "--players", "4"], ["tumbochka", "--seat", "4"], ["1001", "--seat", "0"]]
+)
+def test_command_line_refuses_impossible_tables(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert "error:" in capsys.readouterr().err
+
+
+def test_command_line_watches_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["1001", "--players", "4", "--level", "easy", "--seed", "3", "--watch"])
+    out = capsys.readouterr().out
+    assert "you are watching" in out
+    assert "match over:" in out
