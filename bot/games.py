@@ -56,6 +56,7 @@ from bot.render import render_refusal
 from bot.screens import Ending, Screens
 from bot.turns import AnyJobQueue, TurnTimers, deadline_after
 from engine import (
+    Deal,
     IllegalAction,
     MatchState,
     NotationError,
@@ -139,11 +140,8 @@ class Games:
 
         Storage errors (the lobby changed meanwhile) propagate to the caller.
         """
-        seed = self._deal_seed or new_seed()
+        seed, deal, state, events = self._first_deal(rules_of(lobby.rules))
         header = with_seed(lobby.rules, seed)
-        state = new_match(rules_of(header))
-        deal = next_deal(state, seed)
-        state, events = apply(state, deal)
         async with self._store.transaction():
             await self._store.lobbies.set_rules(
                 lobby.lobby_id, game=lobby.game, players=lobby.players, rules=header
@@ -160,11 +158,8 @@ class Games:
     async def start_solo(self, chat_id: int, user_id: int, rules: Rules, level: str) -> LiveMatch:
         """Start a match in the user's private chat against computer players of ``level``
         (/solo): the user sits first, no turn timer. ``ChatBusy`` if a match runs there."""
-        seed = self._deal_seed or new_seed()
+        seed, deal, state, events = self._first_deal(rules)
         header = header_text(rules, seed)
-        state = new_match(rules)
-        deal = next_deal(state, seed)
-        state, events = apply(state, deal)
         players = rules.players
         seats = [NewSeat.human(user_id), *(NewSeat.computer(level) for _ in range(players - 1))]
         async with self._store.transaction():
@@ -173,6 +168,14 @@ class Games:
             )
             version = await self._store.matches.append_actions(row.match_id, 0, format_deal(deal))
         return await self._begin(LiveMatch(row, state, version, seed), events, None)
+
+    def _first_deal(self, rules: Rules) -> tuple[str, Deal, MatchState, Sequence[Event]]:
+        """A new match's seed, its first deal, and the state and events after it."""
+        seed = self._deal_seed or new_seed()
+        state = new_match(rules)
+        deal = next_deal(state, seed)
+        state, events = apply(state, deal)
+        return seed, deal, state, events
 
     async def _begin(
         self, live: LiveMatch, events: Sequence[Event], deadline: Deadline | None
@@ -309,7 +312,7 @@ class Games:
             self._timers.cancel(live.match_id)
         else:
             self._timers.arm(live.deadline, live.row.turn_seconds)
-        if interjecting(live.row, live.state) or thinking_seat(live.row, live.state):
+        if any(place.played_by_computer for place in live.row.seats):
             self._spawn(self._computer_move(live, live.version), f"computer {live.match_id}")
 
     def _spawn(self, work: Awaitable[None], name: str) -> None:
@@ -342,11 +345,28 @@ class Games:
                 return
             seat, level = thinker
             found = seat, await self._decide(live, seat, level)
-        seat, action = found
+        await self._move_for(live, version, *found)
+
+    async def _move_for(
+        self,
+        live: LiveMatch,
+        version: int,
+        seat: int,
+        action: SeatAction,
+        timeout: Deadline | None = None,
+    ) -> None:
+        """Make ``action`` for ``seat`` if the match is still at ``version``, and post the
+        match's result if the move ended it. For a human whose ``timeout`` ran out, the
+        timeout is stored with the move."""
         async with live.lock:
             if self._live.get(live.match_id) is not live or live.version != version:
                 return
-            ending = await self._act(live, seat, action)
+            write, text = None, None
+            if timeout is not None:
+                if not self._still_due(live, timeout):
+                    return
+                write, text = await self._timeout_of(live, seat)
+            ending = await self._act(live, seat, action, write=write, table_note=text)
         if ending is not None and self.on_ending is not None:
             await self.on_ending(ending)
 
@@ -382,32 +402,28 @@ class Games:
         live = self._live.get(deadline.match_id)
         if live is None or not self._still_due(live, deadline):
             return
-        seat, version = deadline.seat, live.version
-        action = await self._decide(live, seat, self._stand_in)
-        async with live.lock:
-            if self._live.get(live.match_id) is not live or live.version != version:
-                return
-            if not self._still_due(live, deadline):
-                return
-            count = live.row.seats[seat].consecutive_timeouts + 1
-            replace = count >= KICK_AFTER_TIMEOUTS
+        version = live.version
+        action = await self._decide(live, deadline.seat, self._stand_in)
+        await self._move_for(live, version, deadline.seat, action, deadline)
 
-            async def timed_out() -> None:
-                await self._store.matches.record_timeout(live.match_id, seat)
-                if replace:
-                    await self._store.matches.replace_with_computer(
-                        live.match_id, seat, self._stand_in
-                    )
+    async def _timeout_of(self, live: LiveMatch, seat: int) -> tuple[Write, str]:
+        """The seat change of one more timeout of ``seat`` (the third in a row hands the seat
+        to the computer) and the table's note about it."""
+        count = live.row.seats[seat].consecutive_timeouts + 1
+        replace = count >= KICK_AFTER_TIMEOUTS
 
-            lang = await self._people.chat_language(live.chat_id)
-            name = html.escape((await self._screens.names(live))[seat])
-            text = self._tr.text(lang, "turn-timed-out", name=name)
+        async def timed_out() -> None:
+            await self._store.matches.record_timeout(live.match_id, seat)
             if replace:
-                text += "\n" + self._tr.text(lang, "turn-replaced", name=name)
-            note(match=live.match_id, timeout=seat, count=count)
-            ending = await self._act(live, seat, action, write=timed_out, table_note=text)
-        if ending is not None and self.on_ending is not None:
-            await self.on_ending(ending)
+                await self._store.matches.replace_with_computer(live.match_id, seat, self._stand_in)
+
+        lang = await self._people.chat_language(live.chat_id)
+        name = html.escape((await self._screens.names(live, lang))[seat])
+        text = self._tr.text(lang, "turn-timed-out", name=name)
+        if replace:
+            text += "\n" + self._tr.text(lang, "turn-replaced", name=name)
+        note(match=live.match_id, timeout=seat, count=count)
+        return timed_out, text
 
     async def _running_short(self, deadline: Deadline) -> None:
         """Redraw the table so that it shows the last seconds of a turn."""
@@ -428,8 +444,6 @@ class Games:
     async def replace(self, live: LiveMatch, seat: int, table_note: str) -> bool:
         """Let a computer play for the human of ``seat`` for the rest of the match (/kick);
         False if the seat is not a human's who plays it now."""
-        if level_of(live.row, seat) is not None or live.row.seats[seat].user_id is None:
-            return False
         level = self._stand_in
 
         async def kick() -> None:
@@ -439,8 +453,6 @@ class Games:
 
     async def give_back(self, live: LiveMatch, seat: int, table_note: str) -> bool:
         """Give a replaced seat back to its human (/back); False if it is not replaced."""
-        if not live.row.seats[seat].replaced_by_computer:
-            return False
 
         async def back() -> None:
             await self._store.matches.return_to_player(live.match_id, seat)
@@ -450,10 +462,13 @@ class Games:
     async def _change_seat(
         self, live: LiveMatch, seat: int, write: Write, table_note: str, *, replaced: bool
     ) -> bool:
+        """Store ``write``, which makes the human's seat ``replaced`` or not, if it is not so
+        already; then redraw and set the next seat going."""
         async with live.lock:
-            if self._live.get(live.match_id) is not live:
+            place = live.row.seats[seat]
+            if self._live.get(live.match_id) is not live or place.user_id is None:
                 return False
-            if live.row.seats[seat].replaced_by_computer == replaced:
+            if place.replaced_by_computer == replaced:
                 return False
             async with self._store.transaction():
                 await write()

@@ -54,62 +54,50 @@ def seconds_left(deadline: datetime, now: datetime | None = None) -> int:
 
 
 class TurnTimers:
-    """One armed job per match: arming a match's deadline replaces its previous one."""
+    """Per match, one job at the deadline (``fire``) and, for a long turn, one a little before
+    it (``remind``); arming a match's deadline replaces its previous jobs."""
 
     def __init__(self, job_queue: AnyJobQueue | None, fire: Fire, remind: Fire) -> None:
         self._queue = job_queue
-        self._fire = fire
-        self._remind = remind
-        self._jobs: dict[int, Job[Any]] = {}
-        self._reminders: dict[int, Job[Any]] = {}
+        self._calls = {"turn": fire, "turn-reminder": remind}
+        self._jobs: dict[tuple[int, str], Job[Any]] = {}
 
     def arm(self, deadline: Deadline, turn_seconds: int) -> None:
         self.cancel(deadline.match_id)
-        if self._queue is None:
+        queue = self._queue
+        if queue is None:
             log.warning("no job queue: the turn timer of match %s is not armed", deadline.match_id)
             return
         now = datetime.now(UTC)
-        self._jobs[deadline.match_id] = self._queue.run_once(
-            self._run,
-            when=max(deadline.deadline, now),
-            data=deadline,
-            name=f"turn:{deadline.match_id}",
-        )
+        self._schedule(queue, "turn", max(deadline.deadline, now), deadline)
         remind_at = deadline.deadline - timedelta(seconds=REMIND_SECONDS)
         if turn_seconds >= REMIND_AFTER and remind_at > now:
-            self._reminders[deadline.match_id] = self._queue.run_once(
-                self._run_reminder,
-                when=remind_at,
-                data=deadline,
-                name=f"turn-reminder:{deadline.match_id}",
-            )
+            self._schedule(queue, "turn-reminder", remind_at, deadline)
 
     def cancel(self, match_id: int) -> None:
-        for jobs in (self._jobs, self._reminders):
-            job = jobs.pop(match_id, None)
+        for kind in self._calls:
+            job = self._jobs.pop((match_id, kind), None)
             if job is not None and not job.removed:
                 # The scheduler forgets a job that ran or that it dropped when it stopped.
                 with contextlib.suppress(LookupError):
                     job.schedule_removal()
 
     def close(self) -> None:
-        for match_id in list(self._jobs):
+        for match_id, _ in list(self._jobs):
             self.cancel(match_id)
+
+    def _schedule(self, queue: AnyJobQueue, kind: str, when: datetime, deadline: Deadline) -> None:
+        self._jobs[deadline.match_id, kind] = queue.run_once(
+            self._run, when=when, data=(kind, deadline), name=f"{kind}:{deadline.match_id}"
+        )
 
     async def _run(self, context: CallbackContext[ExtBot[None], Any, Any, Any]) -> None:
         job = context.job
-        if job is None or not isinstance(job.data, Deadline):
+        if job is None or not isinstance(job.data, tuple):
             return
-        deadline = job.data
-        if self._jobs.get(deadline.match_id) is job:
-            del self._jobs[deadline.match_id]
-        await self._fire(deadline)
-
-    async def _run_reminder(self, context: CallbackContext[ExtBot[None], Any, Any, Any]) -> None:
-        job = context.job
-        if job is None or not isinstance(job.data, Deadline):
-            return
-        deadline = job.data
-        if self._reminders.get(deadline.match_id) is job:
-            del self._reminders[deadline.match_id]
-        await self._remind(deadline)
+        kind: str
+        deadline: Deadline
+        kind, deadline = job.data
+        if self._jobs.get((deadline.match_id, kind)) is job:
+            del self._jobs[deadline.match_id, kind]
+        await self._calls[kind](deadline)

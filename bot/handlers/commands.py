@@ -147,28 +147,21 @@ async def stop(update: Update, context: Context) -> None:
     chat_id, user_id = ids
     found = services(context)
     live = found.games.in_chat(chat_id)
-    if not _in_group(update):
-        # A private chat's match is a /solo one: its only human may end it.
-        if live is None:
-            await _reply(update, context, "bot-stop-nothing")
-            return
-        lang = await found.language(update)
-        name = html.escape(update.effective_user.first_name if update.effective_user else "")
-        await found.games.stop(live, found.tr.text(lang, "bot-match-stopped", name=name))
-        note(match=live.match_id, result="stopped")
-        return
-    lobby = await _open_lobby(found, chat_id)
+    in_group = _in_group(update)
+    lobby = await _open_lobby(found, chat_id) if in_group else None
     if live is None and lobby is None:
         await _reply(update, context, "bot-stop-nothing")
         return
-    creator = lobby.creator_id if lobby is not None else None
-    if live is not None and live.row.lobby_id is not None:
-        started_from = await found.store.lobbies.get(live.row.lobby_id)
-        creator = started_from.creator_id if started_from is not None else None
-    if user_id != creator and not await _is_admin(context, chat_id, user_id):
-        note(result="not-allowed")
-        await _reply(update, context, "bot-stop-not-allowed")
-        return
+    # In a private chat the match is a /solo one, and its only human may end it.
+    if in_group:
+        if live is not None:
+            creator = await _creator_of(found, live)
+        else:
+            creator = lobby.creator_id if lobby is not None else None
+        if user_id != creator and not await _is_admin(context, chat_id, user_id):
+            note(result="not-allowed")
+            await _reply(update, context, "bot-stop-not-allowed")
+            return
     lang = await found.language(update)
     user = update.effective_user
     name = html.escape(user.first_name) if user is not None else ""

@@ -18,7 +18,7 @@ from bot.services import Services
 from engine import Phase, SeatAction
 from storage import Match, Store
 from tests.bot.conftest import Cast
-from tests.bot.harness import LANG, TR, Driver, plain, running_bot
+from tests.bot.harness import LANG, TR, BotUnderTest, Driver, plain, running_bot
 from tests.bot.policies import passive
 from tests.fakebot import FakeTelegramServer, SimMessage, SimUser
 
@@ -48,6 +48,19 @@ async def _lobby_with_computers(
     for level in levels:
         await driver.press_lobby(creator, lobby, "bot", level)
     return lobby
+
+
+async def _alice_among(
+    bot: BotUnderTest, server: FakeTelegramServer, cast: Cast, levels: Sequence[str], deals: int
+) -> tuple[list[str], int]:
+    """Alice plays `passive` among computers of ``levels`` until deal ``deals``: the match's
+    log and her presses."""
+    driver = Driver(server, cast.group, [cast.alice], bot)
+    lobby = await _lobby_with_computers(driver, cast.alice, levels)
+    await driver.start(cast.alice, lobby)
+    await driver.play(passive, stop=lambda d: d.deal_number() >= deals)
+    match = await _match(bot.services)
+    return await bot.services.store.matches.read_log(match.match_id), driver.presses
 
 
 async def test_a_lobby_of_computers_plays_to_the_end(
@@ -84,15 +97,10 @@ async def test_a_human_among_computers_in_the_process_pool(
 ) -> None:
     settings: dict[str, Any] = {"computer_workers": 1, "computer_budget_seconds": 0.2}
     async with running_bot(server, tmp_path / "bot.db", **settings) as bot:
-        driver = Driver(server, cast.group, [cast.alice], bot)
-        lobby = await _lobby_with_computers(driver, cast.alice, ["hard", "easy"])
-        await driver.start(cast.alice, lobby)
-        await driver.play(passive, stop=lambda d: d.deal_number() >= 3)
-        match = await _match(bot.services)
-        log = await bot.services.store.matches.read_log(match.match_id)
+        log, presses = await _alice_among(bot, server, cast, ["hard", "easy"], deals=3)
         assert any(line.startswith("p2 ") for line in log)
         assert any(line.startswith("p3 ") for line in log)
-        assert driver.presses > 0
+        assert presses > 0
 
 
 async def test_a_timed_out_human_is_played_for_then_replaced_until_back(
@@ -240,10 +248,5 @@ async def test_a_failing_computer_player_does_not_stall_the_table(
 
     monkeypatch.setattr(thinking, "decide_async", broken)
     async with running_bot(server, tmp_path / "bot.db", **QUICK) as bot:
-        driver = Driver(server, cast.group, [cast.alice], bot)
-        lobby = await _lobby_with_computers(driver, cast.alice, ["hard", "hard"])
-        await driver.start(cast.alice, lobby)
-        await driver.play(passive, stop=lambda d: d.deal_number() >= 2)
-        match = await _match(bot.services)
-        log = await bot.services.store.matches.read_log(match.match_id)
+        log, _ = await _alice_among(bot, server, cast, ["hard", "hard"], deals=2)
         assert any(line.startswith("p2 ") for line in log)

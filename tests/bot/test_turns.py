@@ -93,10 +93,10 @@ async def test_arming_again_replaces_and_cancel_removes() -> None:
     timers = _timers(queue, [], [])
     timers.arm(_deadline(1, 60, version=5), 60)
     timers.arm(_deadline(1, 60, version=6), 60)
-    assert {j.data.version for j in queue.live()} == {6}
+    assert {j.data[1].version for j in queue.live()} == {6}
     timers.arm(_deadline(2, 60), 60)
     timers.cancel(1)
-    assert {j.data.match_id for j in queue.live()} == {2}
+    assert {j.data[1].match_id for j in queue.live()} == {2}
     timers.close()
     assert queue.live() == []
 

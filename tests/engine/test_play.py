@@ -21,8 +21,9 @@ def test_terminal_match_with_a_human_seat(game: Game, players: int) -> None:
     assert any(line.startswith("your hand:") for line in lines)
 
 
-def test_terminal_understands_notation_and_refuses_nonsense() -> None:
-    answers = iter(["nonsense", "play ZZ", "bid 5", "pass"])
+def _one_deal_answering(typed: list[str]) -> list[str]:
+    """What a deal of Тумбочка in seat p2 prints when the human types ``typed``, then "1"."""
+    answers = iter(typed)
     lines: list[str] = []
     run(
         Game.TUMBOCHKA,
@@ -34,22 +35,16 @@ def test_terminal_understands_notation_and_refuses_nonsense() -> None:
         say=lines.append,
         max_deals=1,
     )
+    return lines
+
+
+def test_terminal_understands_notation_and_refuses_nonsense() -> None:
+    lines = _one_deal_answering(["nonsense", "play ZZ", "bid 5", "pass"])
     assert any(line.startswith("not understood") for line in lines)
 
 
 def test_terminal_refuses_a_number_outside_the_list() -> None:
-    answers = iter(["0", "99"])
-    lines: list[str] = []
-    run(
-        Game.TUMBOCHKA,
-        3,
-        "random",
-        seat=1,
-        seed=1,
-        ask=lambda prompt: next(answers, "1"),
-        say=lines.append,
-        max_deals=1,
-    )
+    lines = _one_deal_answering(["0", "99"])
     assert sum(line.startswith("type a number from 1 to") for line in lines) == 2
 
 
