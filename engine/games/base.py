@@ -133,7 +133,8 @@ def settlement(scores: tuple[int, ...], winner: int) -> tuple[int, ...]:
 
 def finish(state: MatchState, winner: int, events: list[Event]) -> MatchState:
     events.append(MatchOver(winner, state.scores, settlement(state.scores, winner)))
-    return state._replace(phase=Phase.MATCH_OVER, winner=winner)
+    # Notation: once the match is over nobody sits on the barrel or the tumbochka.
+    return state._replace(phase=Phase.MATCH_OVER, winner=winner, perch=None, perch_attempts=0)
 
 
 class Variant:

@@ -974,7 +974,11 @@ class Checker:
             winner=state.winner,
         )
         if state.winner is not None:
-            # after the match, who sits where no longer matters
+            # notation: once the match is over nobody sits on the barrel or the tumbochka
+            _require(
+                state.perch is None and state.perch_attempts == 0,
+                f"seat {state.perch} still sits after the match is over",
+            )
             got = got._replace_end()
             model = model._replace_end()
         if got != model:
