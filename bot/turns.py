@@ -88,7 +88,13 @@ class TurnTimers:
 
     def _schedule(self, queue: AnyJobQueue, kind: str, when: datetime, deadline: Deadline) -> None:
         self._jobs[deadline.match_id, kind] = queue.run_once(
-            self._run, when=when, data=(kind, deadline), name=f"{kind}:{deadline.match_id}"
+            self._run,
+            when=when,
+            data=(kind, deadline),
+            name=f"{kind}:{deadline.match_id}",
+            # APScheduler drops a job that starts over a second late; a busy loop (a restart
+            # replaying matches, a long collection) must delay a turn's end, never cancel it.
+            job_kwargs={"misfire_grace_time": None},
         )
 
     async def _run(self, context: CallbackContext[ExtBot[None], Any, Any, Any]) -> None:

@@ -3,9 +3,13 @@ reminder before the end of long turns, re-arming replaces, cancelling removes.""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
+
+from telegram.ext import ApplicationBuilder
 
 from bot.turns import (
     REMIND_SECONDS,
@@ -39,7 +43,9 @@ class FakeContext:
 class FakeQueue:
     jobs: list[FakeJob] = field(default_factory=list)
 
-    def run_once(self, callback: Any, when: datetime, data: Any, name: str) -> FakeJob:
+    def run_once(
+        self, callback: Any, when: datetime, data: Any, name: str, job_kwargs: Any = None
+    ) -> FakeJob:
         job = FakeJob(callback, when, data, name)
         self.jobs.append(job)
         return job
@@ -112,3 +118,32 @@ def test_seconds_left_never_goes_below_zero() -> None:
     now = datetime(2026, 11, 30, 12, tzinfo=UTC)
     assert seconds_left(now - timedelta(seconds=5), now) == 0
     assert seconds_left(now + timedelta(seconds=29.6), now) == 30
+
+
+async def test_a_deadline_that_comes_while_the_loop_is_busy_still_fires() -> None:
+    """APScheduler drops a job that runs more than its grace time late (1 s by default): a
+    busy event loop (a restart replaying matches, a GC pause) must not lose a turn timer."""
+    application = ApplicationBuilder().token("1:test").updater(None).build()
+    queue = application.job_queue
+    assert queue is not None
+    fired: list[Deadline] = []
+
+    async def fire(deadline: Deadline) -> None:
+        fired.append(deadline)
+
+    async def remind(deadline: Deadline) -> None:
+        raise AssertionError("a 1 s turn has no reminder")
+
+    await queue.start()
+    try:
+        timers = TurnTimers(queue, fire, remind)
+        deadline = _deadline(7, 0.1)
+        timers.arm(deadline, 1)
+        time.sleep(1.6)  # the loop is blocked past the deadline and the default grace time
+        for _ in range(50):
+            if fired:
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        await queue.stop()
+    assert fired == [deadline]
