@@ -3,6 +3,18 @@
 #   docker run -d -e TELEGRAM_BOT_TOKEN=123:abc -v tysyacha-data:/data tysyacha
 # Every setting of bot/settings.py is an environment variable (TELEGRAM_BOT_TOKEN, WEBHOOK_URL,
 # LOG_LEVEL, ...); see the README's "Running with Docker".
+
+# The project as a wheel, built from the sources only (.dockerignore keeps the rest out).
+FROM python:3.11-slim AS wheel
+ENV PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY engine engine
+COPY storage storage
+COPY bot bot
+COPY locales locales
+RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -10,19 +22,24 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     DATABASE_PATH=/data/tysyacha.db
 
-WORKDIR /app
-COPY pyproject.toml README.md ./
-COPY engine engine
-COPY storage storage
-COPY bot bot
-COPY locales locales
-# Editable, so that the bot finds locales/ beside its package in /app.
-RUN pip install --no-cache-dir -e . \
+# The dependencies in a layer of their own, pinned by constraints.txt: it is rebuilt only when
+# pyproject.toml or constraints.txt change, not on every edit of the code.
+COPY pyproject.toml constraints.txt /tmp/deps/
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('/tmp/deps/pyproject.toml', 'rb'))['project']['dependencies']))" > /tmp/deps/requirements.txt \
+    && pip install --no-cache-dir -c /tmp/deps/constraints.txt -r /tmp/deps/requirements.txt \
+    && rm -rf /tmp/deps
+
+# The project itself, installed (not editable) from its wheel: the image runs what a wheel
+# holds, locales included, and no source tree lies on the path.
+COPY --from=wheel /wheels /wheels
+RUN pip install --no-cache-dir --no-deps /wheels/*.whl \
+    && rm -rf /wheels \
     && useradd --create-home --uid 10001 tysyacha \
     && mkdir -p /data \
     && chown tysyacha /data
 
 USER tysyacha
+WORKDIR /home/tysyacha
 VOLUME ["/data"]
 # Only used in webhook mode (WEBHOOK_URL set): where PTB's webhook server listens.
 EXPOSE 8443
@@ -32,5 +49,5 @@ EXPOSE 8443
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
     CMD ["python", "-m", "bot.health"]
 
-# SIGTERM (docker stop) makes the bot stop polling and flush its queued messages.
+# SIGTERM (docker stop) makes the bot stop taking updates and deliver its queued messages.
 CMD ["python", "-m", "bot"]

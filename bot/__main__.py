@@ -1,19 +1,30 @@
 """``python -m bot`` (the ``tysyacha`` script): read the settings, then poll Telegram (or serve
-a webhook when ``WEBHOOK_URL`` is set) until stopped."""
+a webhook when ``WEBHOOK_URL`` is set) until stopped.
+
+A start that cannot work ends in one line on standard error and a non-zero exit code, never in
+a traceback: bad settings (exit 2); a token Telegram rejects, Telegram out of reach, or a
+database that cannot be opened or written (exit 1).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 import sys
 from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 from telegram import Update
+from telegram.error import InvalidToken, NetworkError, TelegramError
 
-from bot.app import build_application
+from bot.app import build_application, prepare
 from bot.logs import configure
+from bot.services import AnyApplication
 from bot.settings import TOKEN_MISSING, Settings
+from storage import StorageError
 
 EXIT_BAD_SETTINGS = 2
+EXIT_START_FAILED = 1
 
 
 def load_settings() -> Settings:
@@ -30,10 +41,42 @@ def load_settings() -> Settings:
         raise SystemExit(EXIT_BAD_SETTINGS) from None
 
 
+def start(application: AnyApplication, settings: Settings) -> None:
+    """Initialize the bot and its services in the event loop ``run_polling`` will use; a
+    failure is one line and exit code 1."""
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        loop.run_until_complete(prepare(application))
+    except InvalidToken:
+        fail("Telegram rejected the token: check TELEGRAM_BOT_TOKEN (from @BotFather)")
+    except NetworkError as error:
+        fail(f"cannot reach Telegram at {settings.telegram_api_url}: {_reason(error)}")
+    except TelegramError as error:
+        fail(f"Telegram refused the start: {_reason(error)}")
+    except (OSError, sqlite3.Error, StorageError) as error:
+        fail(f"cannot open the database {settings.database_path}: {_reason(error)}")
+
+
+def fail(line: str) -> None:
+    print(f"tysyacha cannot start: {line}", file=sys.stderr)
+    raise SystemExit(EXIT_START_FAILED)
+
+
+def _reason(error: BaseException) -> str:
+    """The error's own words, or its cause's when it has none of its own."""
+    text = str(error).strip()
+    cause = error.__cause__ or error.__context__
+    if cause is not None and (not text or text.startswith("httpx.")):
+        return _reason(cause)
+    return text or type(error).__name__
+
+
 def main() -> None:
     settings = load_settings()
     configure(settings.log_level)
     application = build_application(settings)
+    start(application, settings)
     if settings.webhook_url:
         secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
         application.run_webhook(

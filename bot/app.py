@@ -5,6 +5,9 @@ send and edit within Telegram's limits) and the handlers; `startup`/`shutdown` o
 the services (storage, outbox, the heartbeat of `bot.health`) around it — as PTB's
 ``post_init``/``post_shutdown`` under ``run_polling``/``run_webhook``, and through `running`
 for callers that drive the event loop themselves (the tests, the load benchmark).
+``python -m bot`` runs `prepare` (PTB's ``initialize`` and `startup`) before ``run_polling`` so
+that a failure to start is one line (`bot.__main__`); both are no-ops the second time. A
+`startup` that fails closes what it opened, so the process can exit.
 """
 
 from __future__ import annotations
@@ -17,16 +20,17 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from telegram import BotCommand, Update
+from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import Application, TypeHandler
 from telegram.request import HTTPXRequest
 
-from bot.handlers import COMMANDS, register
+from bot.handlers import register
 from bot.health import Heartbeat, heartbeat_path
+from bot.menu import set_profile
 from bot.outbox import Pacer
 from bot.recovery import recover
-from bot.services import AnyApplication, Services, open_services, services_of
+from bot.services import AnyApplication, Services, close_services, open_services, services_of
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -39,7 +43,6 @@ POLL_SLACK = 15.0
 PROBE_TIMEOUT = 10.0
 WEBHOOK_ERROR_SECONDS = 120
 """A webhook delivery error this recent, with updates pending, makes the bot unhealthy."""
-MENU = [name for name in COMMANDS if name != "start"]
 
 
 class WatchedRequest(HTTPXRequest):
@@ -96,10 +99,28 @@ async def _count(update: Update, context: Any) -> None:
     context.application.bot_data["updates"] += 1
 
 
+async def prepare(application: AnyApplication) -> None:
+    """Initialize PTB (``getMe``: the token and the network) and start the services; on a
+    failure what was opened is closed again and the error propagates."""
+    await application.initialize()
+    try:
+        await startup(application)
+    except BaseException:
+        await application.shutdown()
+        raise
+
+
 async def startup(application: AnyApplication) -> None:
+    if "services" in application.bot_data:
+        return  # started by `prepare` already
     services = await open_services(application)
-    await _set_commands(application, services)
-    await recover(services)
+    try:
+        await set_profile(application.bot, services.tr, services.people.default_language)
+        await recover(services)
+    except BaseException:
+        await close_services(services)
+        application.bot_data.pop("services", None)
+        raise
     heartbeat = _heartbeat(application, services)
     application.bot_data["heartbeat"] = heartbeat
     heartbeat.start()
@@ -115,6 +136,8 @@ async def shutdown(application: AnyApplication) -> None:
     heartbeat = application.bot_data.pop("heartbeat", None)
     if isinstance(heartbeat, Heartbeat):
         await heartbeat.stop()
+    if "services" not in application.bot_data:
+        return  # the start failed and closed what it had opened
     services = services_of(application)
     await services.games.close()
     try:
@@ -196,17 +219,6 @@ async def _webhook_problem(application: AnyApplication, settings: Settings) -> s
                 f"{info.last_error_message}"
             )
     return None
-
-
-async def _set_commands(application: AnyApplication, services: Services) -> None:
-    tr = services.tr
-    for lang in tr.languages():
-        commands = [BotCommand(name, tr.text(lang, f"bot-command-{name}")) for name in MENU]
-        await application.bot.set_my_commands(commands, language_code=lang)
-    default = services.people.default_language
-    await application.bot.set_my_commands(
-        [BotCommand(name, tr.text(default, f"bot-command-{name}")) for name in MENU]
-    )
 
 
 @asynccontextmanager

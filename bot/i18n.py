@@ -1,6 +1,8 @@
 """Localization: Fluent bundles over ``locales/{lang}/*.ftl`` and the choice of a language.
 
-Every ``.ftl`` file of a language folder goes into one bundle (``game.ftl`` of the renderer,
+The ``locales`` folder is a package whose ``.ftl`` files are package data, read through
+``importlib.resources``: the texts are found in a checkout, an editable install and a wheel
+alike. Every ``.ftl`` file of a language folder goes into one bundle (``game.ftl`` of the renderer,
 ``bot.ftl`` of the application, ...). Plurals follow CLDR through Fluent's selectors
 (``{ $n -> [one] очко [few] очка *[many] очков }``); integers are passed to Fluent as numbers
 without digit grouping, so 1001 stays ``1001`` and plural categories still apply.
@@ -14,7 +16,8 @@ missing everywhere is logged and its id is returned, so a user never sees a cras
 from __future__ import annotations
 
 import logging
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Final
 
 from fluent.runtime import FluentBundle, FluentResource
@@ -26,10 +29,11 @@ __all__ = [
     "LOCALES_DIR",
     "SUPPORTED_LANGUAGES",
     "Translator",
+    "ftl_files",
     "pick_language",
 ]
 
-LOCALES_DIR: Final = Path(__file__).resolve().parent.parent / "locales"
+LOCALES_DIR: Final[Traversable] = files("locales")
 SUPPORTED_LANGUAGES: Final = ("ru", "en", "uk")
 DEFAULT_LANGUAGE: Final = "ru"
 LONG_TEXT: Final = 200
@@ -43,17 +47,17 @@ class Translator:
     """Formats messages of ``locales_dir`` in a language, falling back to ``default``."""
 
     def __init__(
-        self, locales_dir: Path = LOCALES_DIR, default: str = DEFAULT_LANGUAGE, *,
+        self, locales_dir: Traversable = LOCALES_DIR, default: str = DEFAULT_LANGUAGE, *,
         strict: bool = False,
     ) -> None:
         self._strict = strict
         self._bundles: dict[str, FluentBundle] = {}
-        for folder in sorted(p for p in Path(locales_dir).iterdir() if p.is_dir()):
-            files = sorted(folder.glob("*.ftl"))
-            if not files:
+        for folder in sorted((p for p in locales_dir.iterdir() if p.is_dir()), key=_name):
+            paths = ftl_files(folder)
+            if not paths:
                 continue
             bundle = FluentBundle([folder.name], use_isolating=False)
-            for path in files:
+            for path in paths:
                 resource = FluentResource(path.read_text(encoding="utf-8"))
                 self._check(path, resource)
                 bundle.add_resource(resource)
@@ -99,7 +103,7 @@ class Translator:
         _log.warning("missing message %s (%s)", message_id, lang)
         return message_id
 
-    def _check(self, path: Path, resource: ast.Resource) -> None:
+    def _check(self, path: Traversable, resource: ast.Resource) -> None:
         junk = [(e.content or "").strip() for e in resource.body if isinstance(e, ast.Junk)]
         if not junk:
             return
@@ -114,6 +118,15 @@ class Translator:
         if lang != self._default and self._default in self._bundles:
             chain.append(self._bundles[self._default])
         return chain
+
+
+def ftl_files(folder: Traversable) -> list[Traversable]:
+    """The ``.ftl`` files of one language folder, by name."""
+    return sorted((p for p in folder.iterdir() if p.name.endswith(".ftl")), key=_name)
+
+
+def _name(entry: Traversable) -> str:
+    return entry.name
 
 
 def _fluent_args(args: dict[str, str | int]) -> tuple[dict[str, object], dict[str, str]]:

@@ -71,8 +71,27 @@ def services(context: Context) -> Services:
 
 
 async def open_services(application: AnyApplication) -> Services:
+    """Open the store and wire every service on it; if anything fails, the store (and its
+    thread, which would keep the process alive) is closed again."""
     settings = settings_of(application)
     store = await Store.open(settings.database_path)
+    try:
+        return _wire(application, settings, store)
+    except BaseException:
+        await store.close()
+        raise
+
+
+async def close_services(services: Services) -> None:
+    """Close what `open_services` opened, after a failed start (nothing to deliver yet)."""
+    try:
+        await services.games.close()
+        await services.outbox.close()
+    finally:
+        await services.store.close()
+
+
+def _wire(application: AnyApplication, settings: Settings, store: Store) -> Services:
     tr = Translator(LOCALES_DIR, default=settings.default_language)
     people = People(store, settings.default_language)
     outbox = Outbox(

@@ -105,13 +105,26 @@ async def running_bot(
         yield BotUnderTest(services_of(application), handled)
 
 
+def bot_environment() -> dict[str, str]:
+    """This process's environment without what would put the checkout on another Python's
+    path."""
+    return {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+
+
 @asynccontextmanager
 async def bot_process(
-    server: FakeTelegramServer, database: Path, log: Path, **extra: str
+    server: FakeTelegramServer,
+    database: Path,
+    log: Path,
+    *,
+    python: str = sys.executable,
+    cwd: Path | None = None,
+    **extra: str,
 ) -> AsyncIterator[asyncio.subprocess.Process]:
-    """``python -m bot`` against the fake server, once it polls (or has set its webhook)."""
+    """``python -m bot`` against the fake server, once it polls (or has set its webhook);
+    ``python`` and ``cwd`` run another installation of the bot."""
     env = {
-        **os.environ,
+        **bot_environment(),
         "TELEGRAM_BOT_TOKEN": TOKEN,
         "TELEGRAM_API_URL": server.root,
         "DATABASE_PATH": str(database),
@@ -122,7 +135,7 @@ async def bot_process(
     }
     with log.open("ab") as output:
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", env=env, stdout=output, stderr=output
+            python, "-m", "bot", env=env, stdout=output, stderr=output, cwd=cwd
         )
     try:
         await server.wait_for(

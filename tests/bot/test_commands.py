@@ -1,4 +1,5 @@
-"""Commands and their replies: the command menu, /help, /rules, /lang in a group and in
+"""Commands and their replies: the command menu per scope and language and the bot's
+description, /help, /rules, /lang in a group and in
 private, /new in private or with an unknown game, /join /leave /invite, and /stop with no game."""
 
 from __future__ import annotations
@@ -31,17 +32,30 @@ async def _reply(driver: Driver, user: SimUser, text: str, chat: SimChat | None 
     return (await driver.server.wait_for_message(chat or driver.group, after=asked)).text
 
 
-async def test_the_command_menu_in_every_language(
+async def test_the_command_menu_per_scope_and_language_and_the_description(
     server: FakeTelegramServer, driver: Driver
 ) -> None:
     await driver.settle()
-    for lang in ("ru", "en", "uk"):
-        names = [c["command"] for c in server.commands(language_code=lang)]
-        assert names == [
-            "new", "join", "leave", "invite", "stop", "kick", "back", "solo", "score",
-            "stats", "top", "history", "export", "lang", "rules", "help",
+    groups, private = {"type": "all_group_chats"}, {"type": "all_private_chats"}
+    for lang in ("ru", "en", "uk", ""):
+        in_groups = [c["command"] for c in server.commands(groups, language_code=lang)]
+        in_private = [c["command"] for c in server.commands(private, language_code=lang)]
+        assert in_groups == [
+            "new", "join", "leave", "invite", "stop", "kick", "back", "score", "stats", "top",
+            "history", "lang", "rules", "help",
         ]
-    assert server.commands()[0]["description"] == TR.text(LANG, "bot-command-new")
+        assert in_private == [
+            "solo", "stop", "back", "score", "stats", "export", "lang", "rules", "help",
+        ]
+        everywhere = [c["command"] for c in server.commands(language_code=lang)]
+        assert set(everywhere) == set(in_groups) & set(in_private)
+        text = TR.text(lang or LANG, "bot-description")
+        assert server.description(language_code=lang) == text
+        short = TR.text(lang or LANG, "bot-short-description")
+        assert server.description("short_description", lang) == short
+    described = server.commands(groups, language_code="en")[0]["description"]
+    assert described == TR.text("en", "bot-command-new")
+    assert server.description(language_code="uk") != server.description(language_code="ru")
 
 
 async def test_help_and_rules(driver: Driver, cast: Cast) -> None:

@@ -1,6 +1,9 @@
-"""The Dockerfile and compose.yaml, checked statically against the code (there is no Docker
-engine here): the entry point and the health check are the bot's modules, the user is not
-root, the database lies on the volume, and every environment name is a setting."""
+"""The Dockerfile, .dockerignore and compose.yaml, checked statically against the code (there
+is no Docker engine here): the entry point and the health check are the bot's modules, the
+user is not root, the database lies on the volume, every environment name is a setting; the
+dependencies are a layer of their own pinned by constraints.txt and the project is installed
+from its wheel; the build context holds the sources only; compose rotates its logs and
+publishes the webhook port on the loopback interface."""
 
 from __future__ import annotations
 
@@ -87,14 +90,36 @@ def dockerfile() -> list[Instruction]:
     return _dockerfile()
 
 
+def _final_stage(dockerfile: list[Instruction]) -> list[Instruction]:
+    last = max(n for n, i in enumerate(dockerfile) if i.name == "FROM")
+    return dockerfile[last:]
+
+
 def test_the_image_is_a_slim_python_the_project_supports(dockerfile: list[Instruction]) -> None:
-    image = _one(dockerfile, "FROM").args
-    found = re.fullmatch(r"python:(\d+)\.(\d+)-slim(-\w+)?", image)
-    assert found, f"not a slim Python image: {image}"
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     minimum = re.fullmatch(r">=(\d+)\.(\d+)", project["requires-python"])
     assert minimum is not None
-    assert (int(found[1]), int(found[2])) >= (int(minimum[1]), int(minimum[2]))
+    for stage in (i for i in dockerfile if i.name == "FROM"):
+        image = stage.args.split()[0]
+        found = re.fullmatch(r"python:(\d+)\.(\d+)-slim(-\w+)?", image)
+        assert found, f"not a slim Python image: {image}"
+        assert (int(found[1]), int(found[2])) >= (int(minimum[1]), int(minimum[2]))
+
+
+def test_the_dependencies_are_a_pinned_layer_before_the_code(
+    dockerfile: list[Instruction],
+) -> None:
+    final = _final_stage(dockerfile)
+    runs = [n for n, i in enumerate(final) if i.name == "RUN"]
+    deps = next(n for n in runs if "-c /tmp/deps/constraints.txt" in final[n].args)
+    copied_before = [shlex.split(i.args)[:-1] for i in final[:deps] if i.name == "COPY"]
+    assert copied_before == [["pyproject.toml", "constraints.txt"]], copied_before
+    project = next(n for n in runs if ".whl" in final[n].args)
+    assert deps < project and "--no-deps" in final[project].args
+    installs = " ".join(i.args for i in dockerfile if i.name == "RUN")
+    assert not re.search(r"pip install[^&]* -e\b", installs), "the project is installed editable"
+    sources = [i for i in final if i.name == "COPY" and not i.args.startswith("--from=")]
+    assert all("bot" not in shlex.split(i.args) for i in sources), "the final image copies code"
 
 
 def test_the_entry_point_is_the_bot(dockerfile: list[Instruction]) -> None:
@@ -119,7 +144,7 @@ def test_the_health_check_runs_bot_health(dockerfile: list[Instruction]) -> None
 def test_the_user_is_not_root(dockerfile: list[Instruction]) -> None:
     user = _one(dockerfile, "USER").args
     assert user not in ("root", "0") and not user.startswith(("root:", "0:"))
-    runs = " ".join(i.args for i in dockerfile if i.name == "RUN")
+    runs = " ".join(i.args for i in _final_stage(dockerfile) if i.name == "RUN")
     assert re.search(rf"useradd\b[^&]*\b{re.escape(user)}\b", runs), "the user is not created"
     assert re.search(rf"chown\b[^&]*\b{re.escape(user)}\b[^&]*{DATA}", runs), (
         "the volume's folder must belong to the user"
@@ -154,6 +179,48 @@ def test_the_image_holds_every_package(dockerfile: list[Instruction]) -> None:
 
 def test_the_exposed_port_is_the_webhook_s(dockerfile: list[Instruction]) -> None:
     assert _one(dockerfile, "EXPOSE").args == str(Settings.model_fields["webhook_port"].default)
+
+
+# ---------------------------------------------------------------- .dockerignore
+
+
+def _ignored(path: str) -> bool:
+    """Whether .dockerignore keeps ``path`` out of the build context (Docker's rules: the
+    last matching pattern wins, ``!`` includes again, a pattern matching a folder matches
+    what it holds; ``**`` is any number of folders)."""
+    ignored = False
+    for raw in (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        include = line.startswith("!")
+        pattern = line.lstrip("!").strip("/")
+        regex = re.escape(pattern).replace(r"\*\*/", "(.*/)?").replace(r"\*", "[^/]*")
+        parts = path.split("/")
+        prefixes = ["/".join(parts[: n + 1]) for n in range(len(parts))]
+        if any(re.fullmatch(regex, prefix) for prefix in prefixes):
+            ignored = not include
+    return ignored
+
+
+@pytest.mark.parametrize(
+    "path",
+    [".git/HEAD", ".venv/bin/python", "data/tysyacha.db", "bot/__pycache__/app.cpython-311.pyc",
+     "tests/bot/harness.py", "local.db", "bot/tysyacha.db-wal", ".env"],
+)
+def test_the_build_context_leaves_out(path: str) -> None:
+    assert _ignored(path)
+
+
+def test_the_build_context_holds_what_the_image_copies(dockerfile: list[Instruction]) -> None:
+    copied = [
+        part for i in dockerfile if i.name == "COPY" and not i.args.startswith("--from=")
+        for part in shlex.split(i.args)[:-1]
+    ]
+    for source in copied:
+        found = [p for p in (ROOT / source).rglob("*") if p.is_file()] or [ROOT / source]
+        kept = [p for p in found if "__pycache__" not in p.parts]
+        assert kept and not any(_ignored(str(p.relative_to(ROOT))) for p in kept), source
 
 
 # ---------------------------------------------------------------- compose.yaml
@@ -216,8 +283,21 @@ def test_compose_keeps_the_database_on_the_volume() -> None:
     service = _compose_service()
     volumes = service["volumes"]
     assert isinstance(volumes, list) and any(v.endswith(f":{DATA}") for v in volumes)
-    ports = service["ports"]
+    assert "build" in service and "restart" in service
+
+
+def test_compose_publishes_the_webhook_port_on_loopback() -> None:
+    ports = _compose_service()["ports"]
     port = Settings.model_fields["webhook_port"].default
     published = f"${{WEBHOOK_PORT:-{port}}}"
-    assert isinstance(ports, list) and ports == [f"{published}:{published}"]
-    assert "build" in service and "restart" in service
+    loopback = "${WEBHOOK_HOST:-127.0.0.1}"
+    assert isinstance(ports, list) and ports == [f"{loopback}:{published}:{published}"]
+
+
+def test_compose_rotates_the_logs() -> None:
+    logging = _compose_service()["logging"]
+    assert isinstance(logging, dict)
+    assert logging["driver"] == "json-file"
+    size = re.fullmatch(r'"(\d+)m"', logging["max-size"])
+    files = re.fullmatch(r'"(\d+)"', logging["max-file"])
+    assert size and files and int(size[1]) * int(files[1]) <= 100, logging

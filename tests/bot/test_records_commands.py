@@ -66,7 +66,10 @@ async def test_a_finished_match_in_the_records(
         players = [cast.alice, cast.bob, cast.carol]
         driver = Driver(server, cast.group, players, bot)
         for lang in ("ru", "en", "uk"):
-            menu = [c["command"] for c in server.commands(language_code=lang)]
+            menu = [
+                c["command"] for scope in ("all_group_chats", "all_private_chats")
+                for c in server.commands({"type": scope}, language_code=lang)
+            ]
             assert {"score", "stats", "top", "history", "export"} <= set(menu)
         lobby = await driver.open_lobby(cast.alice, "/new", by_button=[cast.bob, cast.carol])
         await driver.start(cast.alice, lobby)

@@ -131,6 +131,11 @@ class Inspection:
         key = ",".join(f"{k}={scope[k]}" for k in sorted(scope))
         return list(self.world.commands.get((key, language_code), []))
 
+    def description(self, kind: str = "description", language_code: str = "") -> str:
+        """What setMyDescription (kind "description") or setMyShortDescription (kind
+        "short_description") stored for the language ("" = the default)."""
+        return self.world.descriptions.get((kind, language_code), "")
+
     def describe(self, chat: ChatRef | None = None) -> str:
         """Recent texts and failed calls, as printed by timed-out waits."""
         return self.world.describe(None if chat is None else [self._state(chat).id])

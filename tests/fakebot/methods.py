@@ -24,10 +24,7 @@ H = TypeVar("H", bound=Handler)
 METHODS: dict[str, Handler] = {}
 
 #: Methods that only need to succeed for a bot's start-up to work.
-NO_OP_METHODS = (
-    "setMyDescription", "setMyShortDescription", "setMyName", "setChatMenuButton",
-    "setMyDefaultAdministratorRights",
-)
+NO_OP_METHODS = ("setMyName", "setChatMenuButton", "setMyDefaultAdministratorRights")
 CHAT_ACTIONS = frozenset({
     "typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice",
     "upload_document", "choose_sticker", "find_location", "record_video_note",
@@ -144,6 +141,28 @@ async def get_my_commands(world: World, params: Params) -> list[JSON]:
 async def delete_my_commands(world: World, params: Params) -> bool:
     world.commands.pop(_commands_key(params), None)
     return True
+
+
+def _description_method(kind: str, limit: int) -> None:
+    """set/getMy(Short)Description: the text per language code ("" = the default)."""
+
+    async def set_text(world: World, params: Params) -> bool:
+        text = params.get_str(kind) or ""
+        if len(text) > limit:
+            raise bad_request(f"{kind.upper()}_INVALID")
+        world.descriptions[(kind, params.get_str("language_code") or "")] = text
+        return True
+
+    async def get_text(world: World, params: Params) -> JSON:
+        return {kind: world.descriptions.get((kind, params.get_str("language_code") or ""), "")}
+
+    name = "".join(part.title() for part in kind.split("_"))
+    api(f"setMy{name}")(set_text)
+    api(f"getMy{name}")(get_text)
+
+
+_description_method("description", 512)
+_description_method("short_description", 120)
 
 
 @api("getUpdates")

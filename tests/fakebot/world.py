@@ -75,6 +75,8 @@ class World:
         self.files: list[UploadedFile] = []
         self.files_by_id: dict[str, UploadedFile] = {}
         self.commands: dict[tuple[str, str], list[JSON]] = {}
+        self.descriptions: dict[tuple[str, str], str] = {}
+        """setMyDescription / setMyShortDescription: (kind, language code) -> text."""
         self.calls: list[ApiCall] = []
         self.call_counts: Counter[str] = Counter()
         self.all_updates: list[PendingUpdate] = []

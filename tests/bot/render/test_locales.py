@@ -4,6 +4,7 @@ plurals follow CLDR; the Translator falls back and picks languages as documented
 from __future__ import annotations
 
 import logging
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from bot.i18n import (
     LOCALES_DIR,
     SUPPORTED_LANGUAGES,
     Translator,
+    ftl_files,
     pick_language,
 )
 
@@ -28,7 +30,7 @@ class _Variables(Visitor):
         self.names.add(node.id.name)
 
 
-def _messages(path: Path) -> dict[str, frozenset[str]]:
+def _messages(path: Traversable) -> dict[str, frozenset[str]]:
     """Message id → the variables it uses; fails on any syntax error."""
     resource = FluentParser().parse(path.read_text(encoding="utf-8"))
     junk = [entry.content for entry in resource.body if isinstance(entry, ast.Junk)]
@@ -44,7 +46,7 @@ def _messages(path: Path) -> dict[str, frozenset[str]]:
 
 
 FILE_NAMES = sorted(
-    {p.name for lang in SUPPORTED_LANGUAGES for p in (LOCALES_DIR / lang).glob("*.ftl")}
+    {p.name for lang in SUPPORTED_LANGUAGES for p in ftl_files(LOCALES_DIR / lang)}
 )
 
 
@@ -72,7 +74,7 @@ def test_every_language_has_the_same_messages_and_variables(file_name: str) -> N
 def test_no_message_is_defined_in_two_files_of_a_language() -> None:
     for lang in SUPPORTED_LANGUAGES:
         seen: dict[str, str] = {}
-        for path in sorted((LOCALES_DIR / lang).glob("*.ftl")):
+        for path in sorted(ftl_files(LOCALES_DIR / lang)):
             for message_id in _messages(path):
                 where = f"{lang}: {message_id} in {seen.get(message_id)} and {path.name}"
                 assert message_id not in seen, where
