@@ -116,9 +116,9 @@ async def bot_process(
     server: FakeTelegramServer,
     database: Path,
     log: Path,
-    *,
     python: str = sys.executable,
     cwd: Path | None = None,
+    /,
     **extra: str,
 ) -> AsyncIterator[asyncio.subprocess.Process]:
     """``python -m bot`` against the fake server, once it polls (or has set its webhook);

@@ -75,8 +75,8 @@ async def test_the_installed_wheel_plays_a_press(
     server: FakeTelegramServer, cast: Cast, installed: Installed, tmp_path: Path
 ) -> None:
     log = tmp_path / "bot.log"
-    async with bot_process(server, tmp_path / "bot.db", log, python=str(installed.python),
-                           cwd=installed.home):
+    async with bot_process(server, tmp_path / "bot.db", log, str(installed.python),
+                           installed.home):
         driver = Driver(server, cast.group, [cast.alice, cast.bob])
         lobby = await driver.open_lobby(cast.alice, "/new", by_button=[cast.bob])
         await server.wait_for(lambda: cast.bob.first_name in lobby.text, what="Bob seated")

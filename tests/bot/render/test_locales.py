@@ -74,7 +74,7 @@ def test_every_language_has_the_same_messages_and_variables(file_name: str) -> N
 def test_no_message_is_defined_in_two_files_of_a_language() -> None:
     for lang in SUPPORTED_LANGUAGES:
         seen: dict[str, str] = {}
-        for path in sorted(ftl_files(LOCALES_DIR / lang)):
+        for path in ftl_files(LOCALES_DIR / lang):
             for message_id in _messages(path):
                 where = f"{lang}: {message_id} in {seen.get(message_id)} and {path.name}"
                 assert message_id not in seen, where
