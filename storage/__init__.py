@@ -7,7 +7,8 @@ runner. Nothing here imports the bot or Telegram.
 Modules: `database` (the connection, pragmas, transactions), `migrations` (the schema),
 `models` (the rows returned), `errors`, and one repository per job: `users`, `chats`,
 `lobbies`, `matches` (with the action log), `deadlines` (turn timers); `store` bundles them.
-`results` (with `result_models`) keeps match results, players' totals and ratings.
+`results` (with `result_models`) keeps match results, players' totals and ratings;
+`writes` is the one-trip write of a change of a running match (`MatchWrite`).
 """
 
 from storage.chats import Chats
@@ -58,9 +59,10 @@ from storage.result_models import (
     Rating,
     ResultStatus,
 )
-from storage.results import AlreadyRecorded, Results
+from storage.results import AlreadyRecorded, Results, ResultWrite
 from storage.store import Store
 from storage.users import Users
+from storage.writes import MatchWrite, Statement, TurnDeadline
 
 __all__ = [
     "COUNTER_NAMES",
@@ -93,6 +95,7 @@ __all__ = [
     "MatchResult",
     "MatchSeat",
     "MatchStatus",
+    "MatchWrite",
     "Matches",
     "NewSeat",
     "NotFound",
@@ -101,10 +104,13 @@ __all__ = [
     "PlayerStats",
     "Rating",
     "ResultStatus",
+    "ResultWrite",
     "Results",
     "SeatTaken",
+    "Statement",
     "StorageError",
     "Store",
+    "TurnDeadline",
     "User",
     "Users",
     "VersionConflict",

@@ -45,8 +45,18 @@ noise of the machine's load. ``NORMAL`` remains available for tests or bulk tool
 
 A read or an INSERT is one trip to the connection's thread (the rows or the rowid come back
 with it), another write two (the statement, then closing its cursor): every trip waits for a
-turn of the event loop to resume the caller, and under load those turns are most of the time
-a transaction holds the lock.
+turn of the event loop to resume the caller, and under load those turns were most of the time
+a transaction held the lock (issue 13: a press made about 18 trips). So the hot writes do not
+use the helpers: ``await db.write(work)`` runs a synchronous ``work(conn)`` on the
+connection's thread between ``BEGIN IMMEDIATE`` and ``COMMIT`` in *one* trip (inside the
+caller's transaction, as a savepoint), and the lock is held for SQLite's own time plus one
+turn of the loop. `work` gets the plain `sqlite3.Connection`; it must not await anything nor
+touch the event loop, and it runs on another thread (give it plain values, not live objects
+that the loop changes meanwhile).
+
+Every holder of the lock reports how long it waited for it and how long it held it to
+``db.lock_observer`` if one is set (the bot puts both on the log line of the update; the
+load benchmark reads them there).
 
 ``busy_timeout`` makes a second process on the same file (a CLI tool, a backup) wait for the
 lock instead of failing at once; ``foreign_keys`` is off by default in SQLite and must be set
@@ -57,20 +67,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, TypeVar
 
 import aiosqlite
 
 from storage.errors import StorageError, from_integrity_error
 from storage.migrations import MIGRATIONS, migrate
 
+T = TypeVar("T")
 Synchronous = Literal["NORMAL", "FULL"]
+LockObserver = Callable[[float, float], None]
+"""Called with (seconds waited for the lock, seconds it was held) by each holder."""
 Row = dict[str, Any]
 """A result row: column name -> value as SQLite returned it."""
 
@@ -102,6 +117,7 @@ class Database:
         self._mode: Literal["write", "read"] | None = None
         self._savepoints = 0
         self._closed = False
+        self.lock_observer: LockObserver | None = None
 
     @classmethod
     async def open(
@@ -244,7 +260,7 @@ class Database:
         task = asyncio.current_task()
         if task is None:
             raise RuntimeError("the database is used from asyncio tasks only")
-        async with self._lock:
+        async with self._held():
             self._check_open()
             self._owner = task
             self._mode = mode
@@ -283,9 +299,55 @@ class Database:
         if self._owned():
             yield self._conn
             return
-        async with self._lock:
+        async with self._held():
             self._check_open()
             yield self._conn
+
+    @asynccontextmanager
+    async def _held(self) -> AsyncIterator[None]:
+        """The lock, timed for `lock_observer`."""
+        asked = time.perf_counter()
+        async with self._lock:
+            got = time.perf_counter()
+            try:
+                yield
+            finally:
+                observer = self.lock_observer
+                if observer is not None:
+                    observer(got - asked, time.perf_counter() - got)
+
+    # ---------------------------------------------------------------- one-trip writes
+
+    async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work(conn)`` as one transaction in one trip to the database thread.
+
+        ``BEGIN IMMEDIATE``, `work`, ``COMMIT`` (``ROLLBACK`` if it raises) run back to back
+        on the connection's thread. Inside the caller's `transaction()` it becomes a
+        savepoint of it instead, rolled back alone if `work` raises. Integrity errors come
+        back as the storage's errors. `work` is synchronous and must not use this object.
+        """
+        if self._owned():
+            if self._mode != "write":
+                raise RuntimeError("cannot write inside a read snapshot")
+            self._savepoints += 1
+            try:
+                return await self._trip(functools.partial(_in_savepoint, work, self._savepoints))
+            finally:
+                self._savepoints -= 1
+        async with self._held():
+            self._check_open()
+            return await self._trip(functools.partial(_in_transaction, work))
+
+    async def _trip(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        # aiosqlite has no public call for "run this function on your thread"; `_execute`
+        # is what its own methods use (stable since 0.17).
+        raw: sqlite3.Connection = self._conn._conn
+        run: Callable[..., Awaitable[T]] = self._conn._execute  # untyped in aiosqlite
+        try:
+            result = await run(work, raw)
+        except sqlite3.IntegrityError as exc:
+            raise from_integrity_error(exc) from exc
+        return result
 
     # ---------------------------------------------------------------- queries
 
@@ -336,6 +398,40 @@ class Database:
         # One trip to the connection's thread, not three (execute, fetch, close).
         async with self._statement() as conn:
             return list(await conn.execute_fetchall(sql, params))
+
+
+def _in_transaction(work: Callable[[sqlite3.Connection], T], conn: sqlite3.Connection) -> T:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = work(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        # A failed COMMIT too: no transaction may stay open (if it did commit, this fails).
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
+    return result
+
+
+def _in_savepoint(
+    work: Callable[[sqlite3.Connection], T], depth: int, conn: sqlite3.Connection
+) -> T:
+    name = f"sp_{depth}"
+    conn.execute(f"SAVEPOINT {name}")
+    try:
+        result = work(conn)
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute(f"ROLLBACK TO {name}")
+            conn.execute(f"RELEASE {name}")
+        raise
+    conn.execute(f"RELEASE {name}")
+    return result
+
+
+def rows_of(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> list[Row]:
+    """All rows of a query, as dicts, inside a `Database.write` work function."""
+    return [_as_dict(row) for row in conn.execute(sql, params).fetchall()]
 
 
 def _as_dict(row: sqlite3.Row) -> Row:

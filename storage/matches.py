@@ -4,8 +4,9 @@ The log is the source of truth of a game: one row per line of the match notation
 ``dealer p1`` / ``hand p1 AS TS ...`` / ``talon ...`` and actions ``p2 bid 110``), numbered
 ``seq`` = 1, 2, 3, ... A match is loaded by replaying its header (`Match.rules`) and its log.
 ``Match.version`` is the number of log lines; the bot puts it into callback data, and
-`Matches.append_actions` only appends when the caller's expected version is still current, so
-two writers can never interleave and a press on an old keyboard applies nothing.
+`Matches.commit` (`storage.writes.MatchWrite`) only appends when the caller's expected
+version is still current, so two writers can never interleave and a press on an old
+keyboard applies nothing.
 
 The match row also keeps what the bot needs to resume after a restart: the table message id,
 each seat's private hand message id, who is replaced by a computer player, and the count of
@@ -18,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from storage._rows import as_int, check_lines, check_seat, column, load, placeholders, to_text
 from storage.database import Database, Row
-from storage.errors import CorruptRow, LobbyNotFull, NotFound, VersionConflict, WrongStatus
+from storage.errors import CorruptRow, LobbyNotFull, NotFound, WrongStatus
 from storage.lobbies import (
     Lobbies,
     check_level,
@@ -27,6 +28,7 @@ from storage.lobbies import (
     refuse_busy_chat,
 )
 from storage.models import Game, Match, MatchSeat, MatchStatus, NewSeat
+from storage.writes import MatchWrite, commit_write
 
 _COLUMNS = (
     "match_id, chat_id, lobby_id, game, players, rules, turn_seconds, status, version, "
@@ -36,7 +38,6 @@ _SEAT_COLUMNS = (
     "match_id, seat, user_id, computer_level, replaced_by_computer, hand_message_id, "
     "consecutive_timeouts"
 )
-_STATUSES: tuple[MatchStatus, ...] = ("running", "finished", "abandoned")
 
 
 class Matches:
@@ -142,6 +143,17 @@ class Matches:
 
     # ---------------------------------------------------------------- the log
 
+    async def commit(self, write: MatchWrite) -> int:
+        """Store one change of a running match (`storage.writes`) in one trip to the database:
+        all of it or nothing; return the new version.
+
+        Raises `VersionConflict` if the match moved on since ``write.version``, `WrongStatus`
+        if it is over, `NotFound` if there is no such match (or seat), and whatever the
+        result's checks raise. Inside `Database.transaction()` it joins it.
+        """
+        now = self._db.now()
+        return await self._db.write(lambda conn: commit_write(conn, write, now))
+
     async def append_actions(
         self, match_id: int, expected_version: int, lines: Iterable[str]
     ) -> int:
@@ -149,31 +161,11 @@ class Matches:
 
         `expected_version` is the version the caller's state was built from; if another line
         was stored since, nothing is written and `VersionConflict` is raised. Raises
-        `WrongStatus` if the match is over, `NotFound` if there is no such match. Use it inside
-        `Database.transaction()` to store the deadline, results etc. atomically with it.
+        `WrongStatus` if the match is over, `NotFound` if there is no such match. `commit`
+        stores the deadline, results etc. with it in the same trip.
         """
         checked = check_lines(lines)
-        async with self._db.transaction():
-            row = await self._db.fetch_one(
-                "SELECT status, version FROM matches WHERE match_id = ?", (match_id,)
-            )
-            if row is None:
-                raise NotFound("match", match_id)
-            status = _status(row, match_id)
-            version = column(row, "version", int, table="matches", key=match_id)
-            if status != "running":
-                raise WrongStatus("match", match_id, status, "running")
-            if version != expected_version:
-                raise VersionConflict(match_id, expected_version, version)
-            now = to_text(self._db.now())
-            await self._db.execute_many(
-                "INSERT INTO match_log (match_id, seq, line, created_at) VALUES (?, ?, ?, ?)",
-                [(match_id, version + n, line, now) for n, line in enumerate(checked, start=1)],
-            )
-            await self._db.execute(
-                "UPDATE matches SET updated_at = ? WHERE match_id = ?", (now, match_id)
-            )
-        return version + len(checked)
+        return await self.commit(MatchWrite(match_id, expected_version, tuple(checked)))
 
     async def read_log(self, match_id: int) -> list[str]:
         """The whole log in order. Raises `CorruptRow` if lines are missing."""
@@ -360,10 +352,3 @@ class Matches:
             for match_id, row in zip(ids, rows, strict=True)
         ]
 
-
-def _status(row: Row, match_id: int) -> MatchStatus:
-    status = row.get("status")
-    for known in _STATUSES:
-        if status == known:
-            return known
-    raise CorruptRow("matches", match_id, f"unknown status {status!r}")
