@@ -27,6 +27,8 @@ What is measured, all on the fake server's side (the clock of this process):
   press to the end of the delivery);
 - the peak number of sends and edits in one group within any 60 s, and overall within any
   1 s; the 429s the server answered (also during the lobbies);
+- the database lock per game press, from the bot's log (``lock_wait_ms``/``lock_hold_ms``):
+  how long the press waited for the one lock and how long it held it;
 - the peak memory of the bot's process (``ru_maxrss``: of the child, or of this whole process
   with the fake server in it when ``--in-process``) and its CPU time per press.
 
@@ -382,6 +384,8 @@ class BotRun:
     """The bot's CPU seconds so far (to measure the playing alone)."""
     errors: int = 0
     handler_ms: list[float] = field(default_factory=list)
+    lock_wait_ms: list[float] = field(default_factory=list)
+    lock_hold_ms: list[float] = field(default_factory=list)
     log_path: Path | None = None
     idle: Callable[[], Awaitable[None]] | None = None
     """In this process: wait until the bot's outbox has delivered everything."""
@@ -435,6 +439,7 @@ async def bot_in_child(
         run.memory_kb = after.ru_maxrss
         run.errors = _errors(run.log_path)
         run.handler_ms = _handler_ms(run.log_path)
+        run.lock_wait_ms, run.lock_hold_ms = _lock_ms(run.log_path)
         run.cpu = None
 
 
@@ -491,6 +496,7 @@ async def bot_in_process(
             logger.setLevel(levels[name])
         run.errors = _errors(run.log_path)
         run.handler_ms = _handler_ms(run.log_path)
+        run.lock_wait_ms, run.lock_hold_ms = _lock_ms(run.log_path)
 
 
 def _errors(path: Path) -> int:
@@ -505,6 +511,22 @@ def _handler_ms(path: Path) -> list[float]:
     """How long the bot's press handler took for each game press (its own log lines)."""
     with path.open(encoding="utf-8", errors="replace") as lines:
         return sorted(float(m[1]) for line in lines if (m := _HANDLED.search(line.rstrip())))
+
+
+_LOCK = re.compile(r" lock_wait_ms=([\d.]+) lock_hold_ms=([\d.]+) ")
+
+
+def _lock_ms(path: Path) -> tuple[list[float], list[float]]:
+    """How long each game press waited for the database's lock and held it, summed over
+    its holdings (its log line; a press that never took the lock counts 0)."""
+    waits, holds = [], []
+    with path.open(encoding="utf-8", errors="replace") as lines:
+        for line in lines:
+            if _HANDLED.search(line.rstrip()):
+                found = _LOCK.search(line)
+                waits.append(float(found[1]) if found else 0.0)
+                holds.append(float(found[2]) if found else 0.0)
+    return sorted(waits), sorted(holds)
 
 
 # ---------------------------------------------------------------- the run
@@ -529,6 +551,11 @@ class Report:
     handler_p99_ms: float
     """The bot's own time for a game press, from its log (the rest of the answer's latency is
     the fake server's and the machine's)."""
+    lock_wait_p50_ms: float
+    lock_wait_p99_ms: float
+    lock_hold_p50_ms: float
+    lock_hold_p99_ms: float
+    """The database's lock per game press: waited for, and held (its log line)."""
     keyboard_p50_ms: float
     keyboard_p99_ms: float
     own_hand_p50_ms: float
@@ -556,9 +583,12 @@ class Report:
             f"{self.updates_per_second:.1f} | "
             f"{self.answer_p50_ms:.0f} / {self.answer_p99_ms:.0f} | "
             f"{self.handler_p50_ms:.0f} / {self.handler_p99_ms:.0f} | "
+            f"{self.lock_wait_p50_ms:.1f} / {self.lock_wait_p99_ms:.1f} | "
+            f"{self.lock_hold_p50_ms:.1f} / {self.lock_hold_p99_ms:.1f} | "
             f"{_seconds(self.keyboard_p50_ms)} / {_seconds(self.keyboard_p99_ms)} | "
             f"{_seconds(self.own_hand_p50_ms)} / {_seconds(self.own_hand_p99_ms)} | "
             f"{self.calls_per_press:.2f} / {self.calls_per_card:.2f} | "
+            f"{self.sends_edits_per_press:.2f} | "
             f"{self.peak_group_per_minute} | {self.peak_overall_per_second} | "
             f"{self.served_429} | {self.peak_memory_mb:.0f} | {self.cpu_ms_per_press:.1f} |"
         )
@@ -570,10 +600,10 @@ def _seconds(ms: float) -> str:
 
 HEADER = (
     "| games | presses | updates/s | answer p50 / p99 ms | bot handler p50 / p99 ms | "
-    "next keyboard p50 / p99 | "
-    "own hand p50 / p99 | calls per press / per card | peak group /min | peak overall /s | "
-    "429s | peak MB | bot CPU ms/press |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "lock wait p50 / p99 ms | lock hold p50 / p99 ms | next keyboard p50 / p99 | "
+    "own hand p50 / p99 | calls per press / per card | sends+edits per press | "
+    "peak group /min | peak overall /s | 429s | peak MB | bot CPU ms/press |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -758,6 +788,10 @@ def _report(
         answer_max_ms=max(answers, default=0.0),
         handler_p50_ms=_percentile(bot_run.handler_ms, 50),
         handler_p99_ms=_percentile(bot_run.handler_ms, 99),
+        lock_wait_p50_ms=_percentile(bot_run.lock_wait_ms, 50),
+        lock_wait_p99_ms=_percentile(bot_run.lock_wait_ms, 99),
+        lock_hold_p50_ms=_percentile(bot_run.lock_hold_ms, 50),
+        lock_hold_p99_ms=_percentile(bot_run.lock_hold_ms, 99),
         keyboard_p50_ms=_percentile(keyboards, 50),
         keyboard_p99_ms=_percentile(keyboards, 99),
         own_hand_p50_ms=_percentile(own, 50),

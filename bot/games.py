@@ -51,7 +51,7 @@ from bot.matchlog import (
     with_seed,
 )
 from bot.people import People
-from bot.records import MatchSummary, end_match, players_of, summarize
+from bot.records import MatchSummary, end_match, players_of, result_write, summarize
 from bot.render import render_refusal
 from bot.screens import Ending, Screens
 from bot.turns import AnyJobQueue, TurnTimers, deadline_after
@@ -75,9 +75,12 @@ from storage import (
     Deadline,
     Lobby,
     Match,
+    MatchSeat,
+    MatchWrite,
     NewSeat,
     StorageError,
     Store,
+    TurnDeadline,
     VersionConflict,
 )
 
@@ -85,8 +88,8 @@ log = logging.getLogger(__name__)
 
 MAX_PLAYERS = 4
 
-Write = Callable[[], Awaitable[None]]
-"""Seat changes stored in the transaction of an action (a timeout, a replacement)."""
+SeatChanges = tuple[MatchSeat, ...]
+"""Seat rows changed with an action (a timeout, a replacement), stored in its write."""
 
 
 @dataclass(frozen=True)
@@ -147,12 +150,14 @@ class Games:
                 lobby.lobby_id, game=lobby.game, players=lobby.players, rules=header
             )
             row = await self._store.matches.create_from_lobby(lobby.lobby_id)
-            version = await self._store.matches.append_actions(row.match_id, 0, format_deal(deal))
             if lobby.message_id is not None:
                 # The lobby message becomes the table: one message per game in the group.
                 await self._store.matches.set_table_message_id(row.match_id, lobby.message_id)
                 row = row.model_copy(update={"table_message_id": lobby.message_id})
-            deadline = await self._store_deadline(row, state, version)
+            turn = _turn_deadline(row, state)
+            write = MatchWrite(row.match_id, 0, tuple(format_deal(deal)), deadline=turn)
+            version = await self._store.matches.commit(write)
+        deadline = _armed(write, turn)
         return await self._begin(LiveMatch(row, state, version, seed), events, deadline)
 
     async def start_solo(self, chat_id: int, user_id: int, rules: Rules, level: str) -> LiveMatch:
@@ -220,14 +225,12 @@ class Games:
                 return Pressed(render_refusal(refusal.reason, lang, self._tr))
             line = format_action(press.action)
             note(action=line)
-            in_time = None
-            if live.row.seats[seat].consecutive_timeouts:
-
-                async def in_time() -> None:
-                    await self._store.matches.reset_timeouts(live.match_id, seat)
-
+            place = live.row.seats[seat]
+            in_time: SeatChanges = ()
+            if place.consecutive_timeouts:
+                in_time = (place.model_copy(update={"consecutive_timeouts": 0}),)
             try:
-                ending = await self._advance(live, [line], state, events, write=in_time)
+                ending = await self._advance(live, [line], state, events, seats=in_time)
             except VersionConflict:
                 return Pressed(self._tr.text(lang, "press-outdated"))
             note(result="applied", version=live.version)
@@ -240,13 +243,13 @@ class Games:
         state: MatchState,
         events: Sequence[Event],
         *,
-        write: Write | None = None,
+        seats: SeatChanges = (),
         table_note: str | None = None,
     ) -> Ending | None:
         """Deal on if a deal ended, commit ``lines`` (+ the deal) — with the match's result if
-        they end it, ``write``'s seat changes and the next turn's deadline — then show the
-        outcome and set the next seat going; if the match is over, return its ending, whose
-        result the caller must post.
+        they end it, the changed ``seats`` and the next turn's deadline, in one write — then
+        show the outcome and set the next seat going; if the match is over, return its
+        ending, whose result the caller must post.
 
         Called under the match's lock. Raises `VersionConflict` if another writer got there
         first, and whatever failed inside the transaction (then nothing was committed and the
@@ -260,26 +263,26 @@ class Games:
             lines = [*lines, *format_deal(deal)]
         over = state.phase is Phase.MATCH_OVER
         summary = await self._summary(live.row, lines) if over else None
-        row, deadline = live.row, None
+        row = _seated(live.row, seats)
+        turn = None if summary is not None else _turn_deadline(row, state)
+        write = MatchWrite(
+            live.match_id,
+            live.version,
+            tuple(lines),
+            seats=seats,
+            deadline=turn,
+            result=None if summary is None else result_write(summary),
+        )
         try:
-            async with self._store.transaction():
-                version = await self._store.matches.append_actions(
-                    live.match_id, live.version, lines
-                )
-                if write is not None:
-                    await write()
-                    row = await self._reload(live.match_id)
-                if summary is not None:
-                    await end_match(self._store, live.match_id, summary)
-                else:
-                    deadline = await self._store_deadline(row, state, version)
+            version = await self._store.matches.commit(write)
         except VersionConflict:
             # Another writer stored first: forget this copy; the next press loads the log anew.
             log.warning("match %s changed under us", live.match_id)
             self._live.pop(live.match_id, None)
             self._timers.cancel(live.match_id)
             raise
-        live.row, live.state, live.version, live.deadline = row, state, version, deadline
+        live.row, live.state, live.version = row, state, version
+        live.deadline = _armed(write, turn)
         if over:
             del self._live[live.match_id]
             self._timers.cancel(live.match_id)
@@ -288,21 +291,6 @@ class Games:
         if not over:
             self._next(live)
         return ending
-
-    async def _reload(self, match_id: int) -> Match:
-        row = await self._store.matches.get(match_id)
-        if row is None:
-            raise StorageError(f"match {match_id} vanished")
-        return row
-
-    async def _store_deadline(self, row: Match, state: MatchState, version: int) -> Deadline | None:
-        """Store the turn deadline of the human to act next, if the match has a timer (in
-        the caller's transaction); the deadlines of earlier turns go."""
-        if row.turn_seconds is None:
-            return None
-        at = deadline_after(row.turn_seconds)
-        seat = human_to_act(row, state)
-        return await self._store.deadlines.replace(row.match_id, seat, at, version=version)
 
     # ---------------------------------------------------------------- who acts next
 
@@ -361,12 +349,13 @@ class Games:
         async with live.lock:
             if self._live.get(live.match_id) is not live or live.version != version:
                 return
-            write, text = None, None
+            seats: SeatChanges = ()
+            text = None
             if timeout is not None:
                 if not self._still_due(live, timeout):
                     return
-                write, text = await self._timeout_of(live, seat)
-            ending = await self._act(live, seat, action, write=write, table_note=text)
+                seats, text = await self._timeout_of(live, seat)
+            ending = await self._act(live, seat, action, seats=seats, table_note=text)
         if ending is not None and self.on_ending is not None:
             await self.on_ending(ending)
 
@@ -376,7 +365,7 @@ class Games:
         seat: int,
         action: SeatAction,
         *,
-        write: Write | None = None,
+        seats: SeatChanges = (),
         table_note: str | None = None,
     ) -> Ending | None:
         """Apply a move the bot made for ``seat`` (under the match's lock)."""
@@ -391,7 +380,7 @@ class Games:
         note(match=live.match_id, action=line, by="computer")
         try:
             return await self._advance(
-                live, [line], state, events, write=write, table_note=table_note
+                live, [line], state, events, seats=seats, table_note=table_note
             )
         except VersionConflict:
             return None
@@ -406,16 +395,16 @@ class Games:
         action = await self._decide(live, deadline.seat, self._stand_in)
         await self._move_for(live, version, deadline.seat, action, deadline)
 
-    async def _timeout_of(self, live: LiveMatch, seat: int) -> tuple[Write, str]:
+    async def _timeout_of(self, live: LiveMatch, seat: int) -> tuple[SeatChanges, str]:
         """The seat change of one more timeout of ``seat`` (the third in a row hands the seat
         to the computer) and the table's note about it."""
-        count = live.row.seats[seat].consecutive_timeouts + 1
+        place = live.row.seats[seat]
+        count = place.consecutive_timeouts + 1
         replace = count >= KICK_AFTER_TIMEOUTS
-
-        async def timed_out() -> None:
-            await self._store.matches.record_timeout(live.match_id, seat)
-            if replace:
-                await self._store.matches.replace_with_computer(live.match_id, seat, self._stand_in)
+        change: dict[str, object] = {"consecutive_timeouts": count}
+        if replace:
+            change |= {"replaced_by_computer": True, "computer_level": self._stand_in}
+        timed_out = (place.model_copy(update=change),)
 
         lang = await self._people.chat_language(live.chat_id)
         name = html.escape((await self._screens.names(live, lang))[seat])
@@ -444,37 +433,39 @@ class Games:
     async def replace(self, live: LiveMatch, seat: int, table_note: str) -> bool:
         """Let a computer play for the human of ``seat`` for the rest of the match (/kick);
         False if the seat is not a human's who plays it now."""
-        level = self._stand_in
-
-        async def kick() -> None:
-            await self._store.matches.replace_with_computer(live.match_id, seat, level)
-
-        return await self._change_seat(live, seat, kick, table_note, replaced=True)
+        change: dict[str, object] = {"replaced_by_computer": True, "computer_level": self._stand_in}
+        return await self._change_seat(live, seat, change, table_note, replaced=True)
 
     async def give_back(self, live: LiveMatch, seat: int, table_note: str) -> bool:
         """Give a replaced seat back to its human (/back); False if it is not replaced."""
-
-        async def back() -> None:
-            await self._store.matches.return_to_player(live.match_id, seat)
-
-        return await self._change_seat(live, seat, back, table_note, replaced=False)
+        change: dict[str, object] = {
+            "replaced_by_computer": False, "computer_level": None, "consecutive_timeouts": 0
+        }
+        return await self._change_seat(live, seat, change, table_note, replaced=False)
 
     async def _change_seat(
-        self, live: LiveMatch, seat: int, write: Write, table_note: str, *, replaced: bool
+        self,
+        live: LiveMatch,
+        seat: int,
+        change: dict[str, object],
+        table_note: str,
+        *,
+        replaced: bool,
     ) -> bool:
-        """Store ``write``, which makes the human's seat ``replaced`` or not, if it is not so
-        already; then redraw and set the next seat going."""
+        """Store ``change`` of the seat, which makes its human ``replaced`` or not, if it is
+        not so already; then redraw and set the next seat going."""
         async with live.lock:
             place = live.row.seats[seat]
             if self._live.get(live.match_id) is not live or place.user_id is None:
                 return False
             if place.replaced_by_computer == replaced:
                 return False
-            async with self._store.transaction():
-                await write()
-                row = await self._reload(live.match_id)
-                deadline = await self._store_deadline(row, live.state, live.version)
-            live.row, live.deadline = row, deadline
+            seats = (place.model_copy(update=change),)
+            row = _seated(live.row, seats)
+            turn = _turn_deadline(row, live.state)
+            write = MatchWrite(live.match_id, live.version, seats=seats, deadline=turn)
+            await self._store.matches.commit(write)
+            live.row, live.deadline = row, _armed(write, turn)
             await self._screens.show(live, note=table_note)
             self._next(live)
         return True
@@ -555,8 +546,10 @@ class Games:
         for stored in await self._store.deadlines.for_match(live.match_id):
             if stored.seat == seat and stored.version == live.version:
                 return stored
-        async with self._store.transaction():
-            return await self._store_deadline(live.row, live.state, live.version)
+        turn = _turn_deadline(live.row, live.state)
+        write = MatchWrite(live.match_id, live.version, deadline=turn)
+        await self._store.matches.commit(write)
+        return _armed(write, turn)
 
     async def abandon_broken(self, match_id: int, chat_id: int, problem: str) -> None:
         log.error("match %s cannot be restored and is abandoned: %s", match_id, problem)
@@ -604,3 +597,30 @@ class Games:
                 if user_id not in live.unreachable:
                     live.unreachable.add(user_id)
                     await self._screens.show_table(live)
+
+
+def _seated(row: Match, seats: SeatChanges) -> Match:
+    """``row`` with the changed seats in place."""
+    if not seats:
+        return row
+    changed = {place.seat: place for place in seats}
+    return row.model_copy(
+        update={"seats": tuple(changed.get(place.seat, place) for place in row.seats)}
+    )
+
+
+def _turn_deadline(row: Match, state: MatchState) -> TurnDeadline | None:
+    """The turn deadline to store with a change: the human to act next gets the match's
+    timer (None: the match has no timer, its deadlines stay as they are)."""
+    if row.turn_seconds is None:
+        return None
+    return TurnDeadline(human_to_act(row, state), deadline_after(row.turn_seconds))
+
+
+def _armed(write: MatchWrite, turn: TurnDeadline | None) -> Deadline | None:
+    """The deadline the committed ``write`` stored, to arm in memory."""
+    if turn is None or turn.seat is None:
+        return None
+    return Deadline(
+        match_id=write.match_id, seat=turn.seat, deadline=turn.at, version=write.new_version
+    )

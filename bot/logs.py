@@ -7,10 +7,15 @@ wrapper writes the line with the latency when the handler ends, also when it fai
 `describe(update)`, the same fields).
 
     update kind=press chat=101 user=101 match=3 action='p2 bid 110' result=applied version=9 ms=12
+
+A line may also carry ``lock_wait_ms`` and ``lock_hold_ms`` (before ``ms``): the sums of what
+the handler itself waited for the database's lock and held it (`lock_times`, the database's
+lock observer; issue 13).
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import time
@@ -23,6 +28,8 @@ from telegram import Update
 log = logging.getLogger("bot.updates")
 
 _record: ContextVar[dict[str, object] | None] = ContextVar("update_record", default=None)
+_handler: ContextVar[asyncio.Task[Any] | None] = ContextVar("update_task", default=None)
+"""The task handling the update: tasks it spawns inherit the record but are not its time."""
 
 C = TypeVar("C")
 Handler = Callable[[Update, C], Coroutine[Any, Any, None]]
@@ -48,6 +55,16 @@ def note(**fields: object) -> None:
         record.update(fields)
 
 
+def lock_times(waited: float, held: float) -> None:
+    """Add one holding of the database's lock (seconds) to the handler's line."""
+    record = _record.get()
+    if record is None or asyncio.current_task() is not _handler.get():
+        return
+    for key, seconds in (("lock_wait_ms", waited), ("lock_hold_ms", held)):
+        total = record.get(key, 0.0)
+        record[key] = round((total if isinstance(total, float) else 0.0) + seconds * 1000, 2)
+
+
 def logged(kind: str) -> Callable[[Handler[C]], Handler[C]]:
     """Wrap a handler so that its update gets one log line: kind, chat, user, notes, latency."""
 
@@ -60,6 +77,7 @@ def logged(kind: str) -> Callable[[Handler[C]], Handler[C]]:
             if update.effective_user is not None:
                 record["user"] = update.effective_user.id
             token = _record.set(record)
+            task = _handler.set(asyncio.current_task())
             started = time.monotonic()
             try:
                 await handler(update, context)
@@ -71,6 +89,7 @@ def logged(kind: str) -> Callable[[Handler[C]], Handler[C]]:
                 record["ms"] = round((time.monotonic() - started) * 1000)
                 log.info("update %s", _format(record))
                 _record.reset(token)
+                _handler.reset(task)
 
         return run
 

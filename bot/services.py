@@ -16,6 +16,7 @@ from bot import thinking
 from bot.games import Games
 from bot.i18n import LOCALES_DIR, Translator
 from bot.lobby import Lobbies
+from bot.logs import lock_times
 from bot.outbox import Outbox
 from bot.people import People
 from bot.screens import Ending, Screens
@@ -75,6 +76,7 @@ async def open_services(application: AnyApplication) -> Services:
     thread, which would keep the process alive) is closed again."""
     settings = settings_of(application)
     store = await Store.open(settings.database_path)
+    store.db.lock_observer = lock_times
     try:
         return _wire(application, settings, store)
     except BaseException:

@@ -89,7 +89,13 @@ class Results:
                 "action (async with store.transaction(): ...)"
             )
         _check_ratings(result, ratings)
-        write = ResultWrite(result, lambda _current: tuple(ratings))
+        await self.record(ResultWrite(result, lambda _current: tuple(ratings)))
+
+    async def record(self, write: ResultWrite) -> None:
+        """`record_match` with the new ratings worked out from the current ones in the same
+        transaction (`ResultWrite.rate`)."""
+        if not self._db.in_transaction:
+            raise RuntimeError("a result is recorded inside the transaction of the last action")
         now = to_text(self._db.now())
         await self._db.write(lambda conn: store_result(conn, write, now))
 

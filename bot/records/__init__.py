@@ -21,7 +21,7 @@ from bot.records.format import (
     total_pages,
 )
 from bot.records.rating import PROVISIONAL_MATCHES, is_provisional, rate_match, shown
-from bot.records.service import end_match, players_of, summary_of
+from bot.records.service import end_match, players_of, result_write, summary_of
 from bot.records.sheet import SHEET_DPI, SHEET_HEIGHT, SHEET_WIDTH, render_sheet
 from bot.records.summary import DealOutcome, Mark, MatchSummary, SheetRow, summarize
 from bot.records.texts import has_next, has_previous, history_text, stats_text, top_text
@@ -49,6 +49,7 @@ __all__ = [
     "players_of",
     "rate_match",
     "render_sheet",
+    "result_write",
     "shown",
     "stats_text",
     "summarize",

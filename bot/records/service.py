@@ -20,11 +20,13 @@ A log that does not replay raises ``NotationError`` (a broken match): abandon it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.records.rating import rate_match
 from bot.records.summary import MatchSummary, summarize
-from storage import Match, NotFound, PlayerRef, Rating, Store
+from storage import Match, NotFound, PlayerRef, Rating, ResultWrite, Store
 
-__all__ = ["end_match", "players_of", "summary_of"]
+__all__ = ["end_match", "players_of", "result_write", "summary_of"]
 
 
 def players_of(match: Match) -> tuple[PlayerRef, ...]:
@@ -47,6 +49,18 @@ async def summary_of(store: Store, match_id: int) -> MatchSummary:
     return summarize(match.rules, log, players_of(match), match_id=match_id)
 
 
+def result_write(summary: MatchSummary) -> ResultWrite:
+    """The summary as the result a write stores, rated from the ratings current in that
+    write's transaction if the match finished (`storage.writes.MatchWrite.result`)."""
+    if not summary.finished:
+        return ResultWrite(summary)
+
+    def rate(current: Mapping[PlayerRef, Rating]) -> tuple[Rating, ...]:
+        return rate_match(summary, current)
+
+    return ResultWrite(summary, rate)
+
+
 async def end_match(
     store: Store, match_id: int, summary: MatchSummary | None = None
 ) -> MatchSummary:
@@ -63,10 +77,5 @@ async def end_match(
         summary = await summary_of(store, match_id)
     elif summary.match_id != match_id:
         raise ValueError(f"a summary of match {summary.match_id}, not {match_id}")
-    results = store.results
-    ratings: tuple[Rating, ...] = ()
-    if summary.finished:
-        current = await results.ratings_of(summary.players, summary.game)
-        ratings = rate_match(summary, current)
-    await results.record_match(summary, ratings)
+    await store.results.record(result_write(summary))
     return summary

@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Sequence
+import sqlite3
 from pathlib import Path
 
 import pytest
 
+import storage.writes
 from bot.records import MatchSummary, summarize
 from bot.services import Services
 from engine import format_action
-from storage import MatchResult, NewSeat, PlayerRef, Rating, Store
+from storage import NewSeat, PlayerRef, ResultWrite, Store
 from tests.bot.conftest import Cast
 from tests.bot.harness import (
     LANG,
@@ -46,17 +47,17 @@ ROOT = Path(__file__).resolve().parents[2]
 KILLER = f"""
 import os, signal, sys
 sys.path.insert(0, {str(ROOT)!r})
-from storage.results import Results
+import storage.writes
 
-_record = Results.record_match
+_store_result = storage.writes.store_result
 
 
-async def record_match(self, result, ratings=()):
-    await _record(self, result, ratings)
+def store_result(conn, write, now):
+    _store_result(conn, write, now)
     os.kill(os.getpid(), signal.SIGKILL)  # the result is written, not yet committed
 
 
-Results.record_match = record_match
+storage.writes.store_result = store_result
 """
 
 
@@ -108,18 +109,16 @@ async def test_a_failed_result_write_takes_the_last_action_with_it(
         await _gather(driver, cast)
         assert await driver.play(POLICY, stop=lambda d: d.presses == PRESSES - 1) is None
         before = await store.matches.read_log(1)
-        record = store.results.record_match
+        record = storage.writes.store_result
         failures: list[MatchSummary] = []
 
-        async def written_then_failed(
-            result: MatchResult, ratings: Sequence[Rating] = ()
-        ) -> None:
-            await record(result, ratings)
-            assert isinstance(result, MatchSummary)
-            failures.append(result)
+        def written_then_failed(conn: sqlite3.Connection, write: ResultWrite, now: str) -> None:
+            record(conn, write, now)
+            assert isinstance(write.result, MatchSummary)
+            failures.append(write.result)
             raise OSError("disk I/O error")
 
-        monkeypatch.setattr(store.results, "record_match", written_then_failed)
+        monkeypatch.setattr(storage.writes, "store_result", written_then_failed)
         last = _choice(driver, POLICY)
         answer = await driver.press(last.user, last.message, last.data)
 
@@ -138,7 +137,7 @@ async def test_a_failed_result_write_takes_the_last_action_with_it(
         assert live is not None and live.version == len(before)
 
         # The match runs on: the same button, shown unchanged, now ends it with its result.
-        monkeypatch.setattr(store.results, "record_match", record)
+        monkeypatch.setattr(storage.writes, "store_result", record)
         again = _choice(driver, POLICY)
         assert (again.data, again.user) == (last.data, last.user)
         answer = await driver.press(again.user, again.message, again.data)
