@@ -26,6 +26,7 @@ import html
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot import thinking
 from bot.callbacks import ActionPress, decode
@@ -126,6 +127,9 @@ class Games:
         self._live: dict[int, LiveMatch] = {}
         self._timers = TurnTimers(job_queue, self._timed_out, self._running_short)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._unloaded: dict[int, Match] = {}
+        """Running matches of the database not in memory yet (after a restart)."""
+        self._loads: dict[int, asyncio.Future[LiveMatch | None]] = {}
         self.on_ending: Callable[[Ending], Awaitable[None]] | None = None
         """Posts the result of a match a computer's move ended (a press's caller posts its
         own)."""
@@ -198,7 +202,7 @@ class Games:
         """Apply a game button's press."""
         lang = await self._people.user_language(user_id)
         first = decode(data, MAX_PLAYERS)
-        live = await self._find(first.match_id) if isinstance(first, ActionPress) else None
+        live = await self.load(first.match_id) if isinstance(first, ActionPress) else None
         press = decode(data, live.row.players) if live is not None else None
         if live is None or not isinstance(press, ActionPress):
             note(result="outdated")
@@ -312,7 +316,7 @@ class Games:
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            log.error("a computer move failed", exc_info=task.exception())
+            log.error("%s failed", task.get_name(), exc_info=task.exception())
 
     async def _decide(self, live: LiveMatch, seat: int, level: str) -> SeatAction:
         seed = decision_seed(live.seed, live.version, seat)
@@ -388,7 +392,7 @@ class Games:
     async def _timed_out(self, deadline: Deadline) -> None:
         """A human's turn timer ran out: a computer moves for them; after three in a row it
         keeps the seat."""
-        live = self._live.get(deadline.match_id)
+        live = await self.load(deadline.match_id)
         if live is None or not self._still_due(live, deadline):
             return
         version = live.version
@@ -416,7 +420,7 @@ class Games:
 
     async def _running_short(self, deadline: Deadline) -> None:
         """Redraw the table so that it shows the last seconds of a turn."""
-        live = self._live.get(deadline.match_id)
+        live = await self.load(deadline.match_id)
         if live is not None and self._still_due(live, deadline):
             async with live.lock:
                 if self._still_due(live, deadline):
@@ -478,9 +482,10 @@ class Games:
     async def close(self) -> None:
         """Stop the timers and the computers' thinking (shutting down)."""
         self._timers.close()
-        for task in list(self._tasks):
+        running: list[asyncio.Future[Any]] = [*self._tasks, *self._loads.values()]
+        for task in running:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*running, return_exceptions=True)
         thinking.shutdown()
 
     async def _summary(self, row: Match, lines: Sequence[str] = ()) -> MatchSummary:
@@ -489,20 +494,75 @@ class Games:
         stored = await self._store.matches.read_log(row.match_id)
         return summarize(row.rules, [*stored, *lines], players_of(row), match_id=row.match_id)
 
-    async def _find(self, match_id: int) -> LiveMatch | None:
+    # ---------------------------------------------------------------- loading
+
+    def expect(self, rows: Sequence[Match], deadlines: Sequence[Deadline]) -> None:
+        """After a restart: the running matches of ``rows`` load when an update or a timer
+        first needs them, the others one by one in the background (newest first); the
+        stored turn ``deadlines`` are armed at once, so they fire on time meanwhile."""
+        for row in rows:
+            self._unloaded[row.match_id] = row
+        timed = {row.match_id: row.turn_seconds for row in rows}
+        for deadline in deadlines:
+            seconds = timed.get(deadline.match_id)
+            if seconds is not None:
+                self._timers.arm(deadline, seconds)
+        if rows:
+            self._spawn(self._load_all(), "loading matches")
+
+    async def _load_all(self) -> None:
+        for match_id in sorted(self._unloaded, reverse=True):
+            try:
+                await self.load(match_id)
+            except Exception:
+                log.exception("match %s could not be loaded", match_id)
+
+    async def load_for(self, chat_id: int | None, user_id: int | None) -> None:
+        """Load the not yet loaded matches of the chat and of the user (before an update of
+        theirs is handled: then `in_chat` and `of_user` see them)."""
+        if not self._unloaded:
+            return
+        wanted = [
+            match_id
+            for match_id, row in self._unloaded.items()
+            if row.chat_id == chat_id or (user_id is not None and row.seat_of(user_id) is not None)
+        ]
+        for match_id in wanted:
+            await self.load(match_id)
+
+    async def load(self, match_id: int) -> LiveMatch | None:
+        """The running match in memory, loaded from its log if it is not there yet (a restart,
+        or a copy dropped after a conflict); None if it is not running. Loads of the same
+        match share one replay: a press racing the background loading waits for it."""
         live = self._live.get(match_id)
         if live is not None:
             return live
-        row = await self._store.matches.get(match_id)
-        if row is None or row.status != "running":
-            return None
-        return await self.resume(row)
+        loading = self._loads.get(match_id)
+        if loading is None:
+            row = self._unloaded.get(match_id)
+            if row is None:
+                row = await self._store.matches.get(match_id)
+                if row is None or row.status != "running":
+                    return None
+            loading = self._loads.get(match_id)
+            if loading is None:
+                if (live := self._live.get(match_id)) is not None:
+                    return live
+                loading = asyncio.ensure_future(self.resume(row))
+                self._loads[match_id] = loading
+                loading.add_done_callback(lambda _: self._loaded(match_id))
+        return await asyncio.shield(loading)
+
+    def _loaded(self, match_id: int) -> None:
+        self._loads.pop(match_id, None)
+        self._unloaded.pop(match_id, None)
 
     # ---------------------------------------------------------------- resuming
 
     async def resume(self, row: Match) -> LiveMatch | None:
         """Load a running match from its log, deal on if it stopped between deals, and bring
-        its messages up to date. A match that cannot be replayed is abandoned, with a log."""
+        its messages up to date. A match that cannot be replayed is abandoned, with a log.
+        Use `load`, which never loads a match twice."""
         try:
             lines = await self._store.matches.read_log(row.match_id)
             seed = seed_of(row.rules)

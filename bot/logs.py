@@ -55,12 +55,15 @@ def note(**fields: object) -> None:
         record.update(fields)
 
 
+_LOCK_KEYS = ("lock_wait_ms", "lock_hold_ms")
+
+
 def lock_times(waited: float, held: float) -> None:
     """Add one holding of the database's lock (seconds) to the handler's line."""
     record = _record.get()
     if record is None or asyncio.current_task() is not _handler.get():
         return
-    for key, seconds in (("lock_wait_ms", waited), ("lock_hold_ms", held)):
+    for key, seconds in zip(_LOCK_KEYS, (waited, held), strict=True):
         total = record.get(key, 0.0)
         record[key] = round((total if isinstance(total, float) else 0.0) + seconds * 1000, 2)
 
@@ -86,6 +89,9 @@ def logged(kind: str) -> Callable[[Handler[C]], Handler[C]]:
                 record["error"] = type(error).__name__
                 raise
             finally:
+                for key in _LOCK_KEYS:  # last but one, whenever they were added
+                    if key in record:
+                        record[key] = record.pop(key)
                 record["ms"] = round((time.monotonic() - started) * 1000)
                 log.info("update %s", _format(record))
                 _record.reset(token)

@@ -1,5 +1,8 @@
-"""Start-up recovery: every running match is replayed from its log, dealt on if it stopped
-between deals, and its table and hands are edited back into place; open lobbies are redrawn.
+"""Start-up recovery: the running matches are handed to the game service, which loads each
+when an update or a timer first needs it and the others in the background (issue 13: the bot
+polls at once, however many matches are open); loading replays a match from its log, deals on
+if it stopped between deals, and edits its table and hands back into place. The stored turn
+deadlines are armed at once. Open lobbies are redrawn.
 
 A match whose row or log cannot be read is abandoned with a clear log line (and a note in its
 group) so that one broken match never keeps the bot, or the others, from starting.
@@ -17,8 +20,7 @@ log = logging.getLogger(__name__)
 
 async def recover(services: Services) -> None:
     matches = await _running_matches(services)
-    for row in matches:
-        await services.games.resume(row)
+    services.games.expect(matches, await services.store.deadlines.list_all())
     try:
         lobbies = await services.store.lobbies.list_open()
     except StorageError as error:
@@ -26,7 +28,11 @@ async def recover(services: Services) -> None:
         return
     for lobby in lobbies:
         await services.lobbies.show(lobby)
-    log.info("recovered %d running matches and %d open lobbies", len(matches), len(lobbies))
+    log.info(
+        "recovered %d open lobbies; %d running matches load in the background",
+        len(lobbies),
+        len(matches),
+    )
 
 
 async def _running_matches(services: Services) -> list[Match]:

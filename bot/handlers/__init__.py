@@ -39,7 +39,13 @@ COMMANDS = {
 
 async def _remember(update: Update, context: Context) -> None:
     # Users and chats must be stored before anything refers to them (foreign keys).
-    await services(context).people.remember(update)
+    found = services(context)
+    await found.people.remember(update)
+    # After a restart the matches load lazily: the update's chat's and user's come first.
+    chat, user = update.effective_chat, update.effective_user
+    await found.games.load_for(
+        None if chat is None else chat.id, None if user is None else user.id
+    )
 
 
 def register(application: AnyApplication) -> None:
