@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -511,11 +512,14 @@ class Games:
             self._spawn(self._load_all(), "loading matches")
 
     async def _load_all(self) -> None:
-        for match_id in sorted(self._unloaded, reverse=True):
+        began = time.monotonic()
+        waiting = sorted(self._unloaded, reverse=True)
+        for match_id in waiting:
             try:
                 await self.load(match_id)
             except Exception:
                 log.exception("match %s could not be loaded", match_id)
+        log.info("loaded %d matches in %.1f s", len(waiting), time.monotonic() - began)
 
     async def load_for(self, chat_id: int | None, user_id: int | None) -> None:
         """Load the not yet loaded matches of the chat and of the user (before an update of

@@ -1,7 +1,7 @@
 """Turn deadlines: when the seat to act runs out of time, stored so timers survive a restart.
 
-The bot arms a timer in memory and stores the same deadline here, in the transaction that
-appends the action which passed the turn; after a restart it lists the deadlines and re-arms
+The bot arms a timer in memory and stores the same deadline with the action that passed the
+turn (`storage.writes.MatchWrite.deadline`); after a restart it lists the deadlines and re-arms
 them (an overdue one fires at once). Each deadline records the match version it was armed at:
 a timer firing for an older version is stale and does nothing. Deadlines exist only for
 running matches; finishing or abandoning a match deletes them (a trigger does it).
@@ -60,28 +60,6 @@ class Deadlines:
         if row is None:
             raise NotFound("turn deadline", (match_id, seat))
         return _load(row)
-
-    async def replace(
-        self, match_id: int, seat: int | None, deadline: datetime, *, version: int
-    ) -> Deadline | None:
-        """Keep only the deadline of `seat` (None: no deadline) for the match.
-
-        For the transaction that has just appended to a running match (which checked the
-        match): two statements, no checks of the match or the seat, as every action of a
-        timed match passes through here. A seat that does not exist fails the foreign key.
-        """
-        if isinstance(version, bool) or version < 0:
-            raise ValueError(f"version must be a non-negative integer, not {version!r}")
-        async with self._db.transaction():
-            await self._db.execute("DELETE FROM turn_deadlines WHERE match_id = ?", (match_id,))
-            if seat is None:
-                return None
-            await self._db.execute(
-                "INSERT INTO turn_deadlines (match_id, seat, deadline, version) "
-                "VALUES (?, ?, ?, ?)",
-                (match_id, seat, to_text(deadline), version),
-            )
-        return Deadline(match_id=match_id, seat=seat, deadline=deadline, version=version)
 
     async def clear(self, match_id: int, seat: int | None = None) -> int:
         """Remove the match's deadline of `seat` (None: all of them); return how many."""

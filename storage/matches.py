@@ -226,44 +226,9 @@ class Matches:
             raise NotFound("match", match_id)
 
     async def set_hand_message_id(self, match_id: int, seat: int, message_id: int | None) -> None:
-        """Remember a player's private hand message (a human seat only)."""
+        """Remember a player's private hand message (a human seat only); the other seat
+        changes (timeouts, a computer standing in) are stored with an action (`commit`)."""
         await self._update_seat(match_id, seat, "hand_message_id = ?", (message_id,))
-
-    async def replace_with_computer(self, match_id: int, seat: int, level: str) -> None:
-        """Let a computer player of `level` play for the absent human of `seat` (/kick)."""
-        check_level(level)
-        async with self._db.transaction():
-            await self._require_running_human(match_id, seat)
-            await self._update_seat(
-                match_id, seat, "replaced_by_computer = 1, computer_level = ?", (level,)
-            )
-
-    async def return_to_player(self, match_id: int, seat: int) -> None:
-        """Give a replaced seat back to its human; their timeout count starts again."""
-        async with self._db.transaction():
-            await self._require_running_human(match_id, seat)
-            await self._update_seat(
-                match_id,
-                seat,
-                "replaced_by_computer = 0, computer_level = NULL, consecutive_timeouts = 0",
-                (),
-            )
-
-    async def record_timeout(self, match_id: int, seat: int) -> int:
-        """Count one more timeout in a row for the seat; return the new count."""
-        async with self._db.transaction():
-            await self._update_seat(
-                match_id, seat, "consecutive_timeouts = consecutive_timeouts + 1", ()
-            )
-            count = await self._db.fetch_value(
-                "SELECT consecutive_timeouts FROM match_seats WHERE match_id = ? AND seat = ?",
-                (match_id, seat),
-            )
-        return as_int(count, table="match_seats", key=(match_id, seat), name="timeouts")
-
-    async def reset_timeouts(self, match_id: int, seat: int) -> None:
-        """The seat acted in time: its count of consecutive timeouts starts again."""
-        await self._update_seat(match_id, seat, "consecutive_timeouts = 0", ())
 
     # ---------------------------------------------------------------- ending
 
@@ -313,12 +278,6 @@ class Matches:
         if match.status != "running":
             raise WrongStatus("match", match_id, match.status, "running")
         return match
-
-    async def _require_running_human(self, match_id: int, seat: int) -> None:
-        match = await self._require_running(match_id)
-        check_seat(seat, match.players)
-        if match.seats[seat].user_id is None:
-            raise ValueError(f"seat {seat} of match {match_id} is a computer seat")
 
     async def _select(self, where: str, params: Sequence[object]) -> list[Match]:
         async with self._db.snapshot():

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-import storage.writes
+import storage.results
 from bot.records import MatchSummary, summarize
 from bot.services import Services
 from engine import format_action
@@ -47,9 +47,9 @@ ROOT = Path(__file__).resolve().parents[2]
 KILLER = f"""
 import os, signal, sys
 sys.path.insert(0, {str(ROOT)!r})
-import storage.writes
+import storage.results
 
-_store_result = storage.writes.store_result
+_store_result = storage.results.store_result
 
 
 def store_result(conn, write, now):
@@ -57,7 +57,7 @@ def store_result(conn, write, now):
     os.kill(os.getpid(), signal.SIGKILL)  # the result is written, not yet committed
 
 
-storage.writes.store_result = store_result
+storage.results.store_result = store_result
 """
 
 
@@ -109,7 +109,7 @@ async def test_a_failed_result_write_takes_the_last_action_with_it(
         await _gather(driver, cast)
         assert await driver.play(POLICY, stop=lambda d: d.presses == PRESSES - 1) is None
         before = await store.matches.read_log(1)
-        record = storage.writes.store_result
+        record = storage.results.store_result
         failures: list[MatchSummary] = []
 
         def written_then_failed(conn: sqlite3.Connection, write: ResultWrite, now: str) -> None:
@@ -118,7 +118,7 @@ async def test_a_failed_result_write_takes_the_last_action_with_it(
             failures.append(write.result)
             raise OSError("disk I/O error")
 
-        monkeypatch.setattr(storage.writes, "store_result", written_then_failed)
+        monkeypatch.setattr(storage.results, "store_result", written_then_failed)
         last = _choice(driver, POLICY)
         answer = await driver.press(last.user, last.message, last.data)
 
@@ -137,7 +137,7 @@ async def test_a_failed_result_write_takes_the_last_action_with_it(
         assert live is not None and live.version == len(before)
 
         # The match runs on: the same button, shown unchanged, now ends it with its result.
-        monkeypatch.setattr(storage.writes, "store_result", record)
+        monkeypatch.setattr(storage.results, "store_result", record)
         again = _choice(driver, POLICY)
         assert (again.data, again.user) == (last.data, last.user)
         answer = await driver.press(again.user, again.message, again.data)
@@ -205,6 +205,7 @@ async def test_a_match_over_in_its_log_is_closed_with_its_result_at_start(
         )
         await store.matches.append_actions(match.match_id, 0, log)
     async with running_bot(server, database) as bot:
+        await bot.services.games.settled()  # the matches load in the background
         store = bot.services.store
         row = await store.matches.get(match.match_id)
         assert row is not None and row.status == "finished"

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from storage import ConstraintViolation, NewSeat, NotFound, Store, WrongStatus
+from storage import NewSeat, NotFound, Store, WrongStatus
 from tests.storage.helpers import GROUP, OTHER_GROUP, RULES_3, USERS, Clock, full_lobby
 
 
@@ -84,18 +84,3 @@ async def test_a_deadline_is_stored_with_the_action_that_passed_the_turn(
     assert [(d.seat, d.version) for d in await store.deadlines.list_all()] == [(1, 1)]
 
 
-async def test_replace_keeps_only_the_seat_to_act(store: Store, clock: Clock) -> None:
-    match = await store.matches.create_from_lobby(await full_lobby(store))
-    soon = clock.now + timedelta(seconds=60)
-    await store.deadlines.set(match.match_id, 0, soon, version=0)
-    await store.deadlines.set(match.match_id, 2, soon, version=0)
-    replaced = await store.deadlines.replace(match.match_id, 1, soon, version=4)
-    stored = await store.deadlines.for_match(match.match_id)
-    assert stored == [replaced]
-    assert replaced is not None and (replaced.seat, replaced.version) == (1, 4)
-    assert await store.deadlines.replace(match.match_id, None, soon, version=5) is None
-    assert await store.deadlines.for_match(match.match_id) == []
-    with pytest.raises(ValueError):
-        await store.deadlines.replace(match.match_id, 1, soon, version=-1)
-    with pytest.raises(ConstraintViolation):
-        await store.deadlines.replace(match.match_id, 7, soon, version=5)

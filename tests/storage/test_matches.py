@@ -6,6 +6,7 @@ import pytest
 
 from storage import (
     ConstraintViolation,
+    MatchWrite,
     NewSeat,
     NotFound,
     Store,
@@ -151,9 +152,10 @@ async def test_message_ids_and_seat_state(store: Store) -> None:
     match_id = match.match_id
     await store.matches.set_table_message_id(match_id, 500)
     await store.matches.set_hand_message_id(match_id, 1, 900)
-    assert await store.matches.record_timeout(match_id, 1) == 1
-    assert await store.matches.record_timeout(match_id, 1) == 2
-    await store.matches.replace_with_computer(match_id, 1, "easy")
+    replaced = match.seats[1].model_copy(
+        update={"consecutive_timeouts": 2, "replaced_by_computer": True, "computer_level": "easy"}
+    )
+    await store.matches.commit(MatchWrite(match_id, 0, seats=(replaced,)))
     stored = await store.matches.get(match_id)
     assert stored is not None and stored.table_message_id == 500
     seat = stored.seats[1]
@@ -162,18 +164,16 @@ async def test_message_ids_and_seat_state(store: Store) -> None:
     assert seat.played_by_computer and not seat.is_computer
     assert [m.match_id for m in await store.matches.running_for_user(USERS[1])] == [match_id]
 
-    await store.matches.return_to_player(match_id, 1)
-    await store.matches.record_timeout(match_id, 0)
-    await store.matches.reset_timeouts(match_id, 0)
+    back = match.seats[1].model_copy(update={"hand_message_id": None})
+    await store.matches.commit(MatchWrite(match_id, 0, seats=(back,)))
     stored = await store.matches.get(match_id)
     assert stored is not None
     assert [(s.replaced_by_computer, s.computer_level, s.consecutive_timeouts)
             for s in stored.seats[:2]] == [(False, None, 0), (False, None, 0)]
+    assert stored.seats[1].hand_message_id == 900  # a write leaves the hand message alone
 
-    with pytest.raises(ValueError, match="computer seat"):
-        await store.matches.replace_with_computer(match_id, 2, "easy")
-    with pytest.raises(ValueError, match="seat"):
-        await store.matches.replace_with_computer(match_id, 3, "easy")
+    with pytest.raises(ValueError, match="computer level"):
+        MatchWrite(match_id, 0, seats=(back.model_copy(update={"computer_level": ""}),))
     with pytest.raises(ConstraintViolation, match="CHECK"):
         await store.matches.set_hand_message_id(match_id, 2, 901)  # computers get no hand
     with pytest.raises(NotFound):
@@ -181,7 +181,7 @@ async def test_message_ids_and_seat_state(store: Store) -> None:
     with pytest.raises(NotFound):
         await store.matches.set_table_message_id(999, 1)
     with pytest.raises(NotFound):
-        await store.matches.record_timeout(999, 0)
+        await store.matches.commit(MatchWrite(999, 0, seats=(back,)))
 
 
 async def test_finish_and_abandon(store: Store, clock: Clock) -> None:
@@ -199,7 +199,7 @@ async def test_finish_and_abandon(store: Store, clock: Clock) -> None:
     with pytest.raises(WrongStatus):
         await store.matches.abandon(match.match_id)
     with pytest.raises(WrongStatus):
-        await store.matches.replace_with_computer(match.match_id, 0, "easy")
+        await store.matches.commit(MatchWrite(match.match_id, 5, seats=(match.seats[0],)))
     assert await store.matches.read_log(match.match_id) == DEAL  # still readable
 
     other = await store.matches.create(

@@ -17,6 +17,7 @@ from storage import (
     Counters,
     Database,
     MatchResult,
+    MatchWrite,
     NewSeat,
     NotFound,
     PlayerRef,
@@ -390,7 +391,10 @@ async def test_two_matches_ending_at_the_same_moment_both_land(
 async def test_a_human_replaced_by_a_computer_keeps_the_result(store: Store) -> None:
     results = Results(store.db)
     match_id = await start(store)
-    await store.matches.replace_with_computer(match_id, 1, "weak")
+    row = await store.matches.get(match_id)
+    assert row is not None
+    weak = row.seats[1].model_copy(update={"replaced_by_computer": True, "computer_level": "weak"})
+    await store.matches.commit(MatchWrite(match_id, row.version, seats=(weak,)))
     res = result(match_id)  # Bob's seat is still Bob's
     async with store.transaction():
         await results.record_match(res, ratings_for(res, (30, 25, 20)))
