@@ -567,6 +567,8 @@ class Report:
     calls_per_press: float
     calls_per_card: float
     sends_edits_per_press: float
+    group_sends_edits_per_press: float
+    """Of those, the groups' (the tables, deal results); the rest went to the hands."""
     peak_group_per_minute: int
     peak_overall_per_second: int
     served_429: int
@@ -738,6 +740,7 @@ async def _measure(config: Config) -> Report:
         served,
         probe.counted,
         deals,
+        released=released,
         setup=released - began,
         play=stopped - released,
         drain=drained - stopped,
@@ -753,6 +756,7 @@ def _report(
     counted: list[tuple[float, int, bool]],
     deals: int,
     *,
+    released: float,
     setup: float,
     play: float,
     drain: float,
@@ -803,6 +807,12 @@ def _report(
         calls_per_press=total / len(presses) if presses else 0.0,
         calls_per_card=total / cards if cards else 0.0,
         sends_edits_per_press=sends_edits / len(presses) if presses else 0.0,
+        group_sends_edits_per_press=(
+            sum(1 for moment, _, is_group in counted if is_group and moment >= released)
+            / len(presses)
+            if presses
+            else 0.0
+        ),
         peak_group_per_minute=max(
             (_peak(times, GROUP_WINDOW) for times in groups.values()), default=0
         ),
