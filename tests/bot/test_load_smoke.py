@@ -174,10 +174,10 @@ def test_answers_and_other_chats_do_not_wait_for_a_full_group() -> None:
 
 def test_buttons_go_first_and_nothing_starves() -> None:
     pacer = Pacer(overall_rate=100, overall_window=0.01, group_rate=None)  # 1 per 10 ms
-    kinds = [Urgency.LAZY] * 15 + [Urgency.NORMAL] * 15 + [Urgency.ACT] * 15
-    granted = _virtually(_granted(pacer, list(range(1, 46)), kinds))
-    first = granted[1:15]  # the first call went at once; then 14 places by shares 10:3:1
-    assert first.count(Urgency.ACT) >= 9
+    kinds = [Urgency.LAZY] * 25 + [Urgency.NORMAL] * 25 + [Urgency.ACT] * 25
+    granted = _virtually(_granted(pacer, list(range(1, 76)), kinds))
+    first = granted[1:25]  # the first call went at once; then 24 places by shares 20:3:1
+    assert first.count(Urgency.ACT) >= 19
     assert first.count(Urgency.NORMAL) >= 2 and first.count(Urgency.LAZY) >= 1
     assert granted[-1] is not Urgency.ACT
 

@@ -4,7 +4,9 @@ lock it takes is reported to the observer."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import time
 from datetime import timedelta
 
 import pytest
@@ -137,3 +139,24 @@ async def test_the_lock_reports_its_wait_and_hold(store: Store) -> None:
     await store.matches.commit(MatchWrite(match_id, 5, ("p2 pass",)))
     await store.matches.get(match_id)
     assert len(times) == 2 and all(w >= 0 and h > 0 for w, h in times)
+
+
+async def test_a_write_lets_go_of_the_lock_once_queued(store: Store) -> None:
+    """The thread runs what is queued in order: a transaction begun while a write runs
+    there starts after its commit, without the lock having been held meanwhile."""
+    match_id = await _started(store)
+    order: list[str] = []
+
+    def slow(conn: sqlite3.Connection) -> None:
+        time.sleep(0.2)
+        conn.execute("INSERT INTO notes VALUES (?, ?)", (match_id, 1))
+        order.append("written")
+
+    writing = asyncio.ensure_future(store.db.write(slow))
+    await asyncio.sleep(0.05)
+    assert not writing.done() and not store.db._lock.locked()
+    async with store.db.transaction():
+        order.append("begun")
+        rows = await store.db.fetch_all("SELECT * FROM notes")
+    await writing
+    assert order == ["written", "begun"] and rows == [{"match_id": match_id, "version": 1}]
