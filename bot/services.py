@@ -6,6 +6,7 @@ bot is initialized (its username is known only then).
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,8 @@ from bot.settings import Settings
 from storage import Store
 
 AnyApplication = Application[Any, Any, Any, Any, Any, Any]
+DB_SWITCH_INTERVAL = 0.0005
+"""Seconds a thread waiting for the GIL lets the running one go on (issue 13)."""
 Context = ContextTypes.DEFAULT_TYPE
 
 
@@ -77,6 +80,9 @@ async def open_services(application: AnyApplication) -> Services:
     settings = settings_of(application)
     store = await Store.open(settings.database_path)
     store.db.lock_observer = lock_times
+    # The database thread takes the GIL back after every statement; while the loop computes,
+    # that waits for the switch interval (5 ms by default), several times per transaction.
+    sys.setswitchinterval(DB_SWITCH_INTERVAL)
     try:
         return _wire(application, settings, store)
     except BaseException:

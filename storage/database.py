@@ -55,7 +55,8 @@ touch the event loop, and it runs on another thread (give it plain values, not l
 that the loop changes meanwhile).
 
 A one-trip write does not even keep the lock while it runs: it queues its work on the thread
-under the lock and lets go, since the thread runs what is queued in order. Every holder of
+under the lock and lets go, since the thread runs what is queued in order; writes that come
+while the thread is busy commit together, one fsync for all (`storage._commits`). Every holder of
 the lock reports how long it waited for it and how long it held it to ``db.lock_observer``
 if one is set — for a one-trip write, how long it waited until its ``BEGIN`` ran on the
 thread and how long the thread was in its transaction (the bot puts both on the log line of
@@ -82,6 +83,7 @@ from typing import Any, Literal, Self, TypeVar
 
 import aiosqlite
 
+from storage._commits import GroupCommit, Pending
 from storage.errors import StorageError, from_integrity_error
 from storage.migrations import MIGRATIONS, migrate
 
@@ -121,6 +123,7 @@ class Database:
         self._savepoints = 0
         self._closed = False
         self.lock_observer: LockObserver | None = None
+        self._commits = GroupCommit()
 
     @classmethod
     async def open(
@@ -338,34 +341,34 @@ class Database:
             finally:
                 self._savepoints -= 1
         asked = time.perf_counter()
-        ran = _Ran()
+        pending = Pending(work, asyncio.get_running_loop().create_future())
         async with self._lock:
             self._check_open()
-            done = self._enqueue(functools.partial(_in_transaction, work, ran))
+            if self._commits.add(pending):
+                self._enqueue(self._commits.run)
         # The thread runs what is queued in order, so whoever takes the lock next runs after
-        # this transaction: the lock is not held while it runs, nor while the loop gets round
-        # to resuming us (issue 13). For the observer, the transaction holds the database
-        # from its BEGIN to its COMMIT on the thread, and waited for it until then.
+        # this write's group: the lock is not held while it commits, nor while the loop gets
+        # round to resuming us (issue 13). For the observer, the write holds the database
+        # from its group's BEGIN to its COMMIT, and waited for it until then.
         try:
-            return await done
+            result: T = await pending.future
         except sqlite3.IntegrityError as exc:
             raise from_integrity_error(exc) from exc
         finally:
             observer = self.lock_observer
-            if observer is not None and ran.ended:
-                observer(ran.started - asked, ran.ended - ran.started)
+            if observer is not None and pending.ended:
+                observer(pending.started - asked, pending.ended - pending.started)
+        return result
 
-    def _enqueue(self, work: Callable[[sqlite3.Connection], T]) -> asyncio.Future[T]:
-        """Queue ``work(conn)`` on the connection's thread now; its future.
+    def _enqueue(self, job: Callable[[sqlite3.Connection], None]) -> None:
+        """Queue ``job(conn)`` on the connection's thread now, before anything queued later.
 
-        aiosqlite's own calls do the same but only once awaited, which would keep the lock
-        for a turn of the loop; its queue and its protocol (a future and a function; the
-        thread resolves the future through the loop) are those of the pinned 0.22.
+        aiosqlite's own calls queue only once awaited, which would keep the lock for a turn
+        of the loop; its queue and its protocol (a future, here none, and a function) are
+        those of the pinned 0.22.
         """
         raw: sqlite3.Connection = self._conn._conn
-        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._conn._tx.put_nowait((done, functools.partial(work, raw)))
-        return done
+        self._conn._tx.put_nowait((None, functools.partial(job, raw)))
 
     async def _trip(self, work: Callable[[sqlite3.Connection], T]) -> T:
         # aiosqlite has no public call for "run this function on your thread"; `_execute`
@@ -427,32 +430,6 @@ class Database:
         # One trip to the connection's thread, not three (execute, fetch, close).
         async with self._statement() as conn:
             return list(await conn.execute_fetchall(sql, params))
-
-
-class _Ran:
-    """When a queued transaction began and ended on the database thread."""
-
-    started = 0.0
-    ended = 0.0
-
-
-def _in_transaction(
-    work: Callable[[sqlite3.Connection], T], ran: _Ran, conn: sqlite3.Connection
-) -> T:
-    ran.started = time.perf_counter()
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            result = work(conn)
-            conn.execute("COMMIT")
-        except BaseException:
-            # A failed COMMIT too: no transaction may stay open (if it did commit, this fails).
-            with contextlib.suppress(sqlite3.Error):
-                conn.execute("ROLLBACK")
-            raise
-    finally:
-        ran.ended = time.perf_counter()
-    return result
 
 
 def _in_savepoint(

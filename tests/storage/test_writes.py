@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
@@ -160,3 +161,35 @@ async def test_a_write_lets_go_of_the_lock_once_queued(store: Store) -> None:
         rows = await store.db.fetch_all("SELECT * FROM notes")
     await writing
     assert order == ["written", "begun"] and rows == [{"match_id": match_id, "version": 1}]
+
+
+async def test_writes_waiting_for_the_thread_commit_together(store: Store) -> None:
+    """One transaction (one fsync) for the writes that queued up; one that fails is rolled
+    back alone."""
+    match_id = await _started(store)
+    groups: list[tuple[float, float]] = []
+    store.db.lock_observer = lambda waited, held: groups.append((waited, held))
+
+    def note(version: int) -> Callable[[sqlite3.Connection], int]:
+        def work(conn: sqlite3.Connection) -> int:
+            if version == 2:
+                raise ValueError("this one fails")
+            conn.execute("INSERT INTO notes VALUES (?, ?)", (match_id, version))
+            return version
+
+        return work
+
+    def slow(conn: sqlite3.Connection) -> None:
+        time.sleep(0.2)
+
+    first = asyncio.ensure_future(store.db.write(slow))
+    await asyncio.sleep(0.05)  # the thread is busy: the next ones wait for it, together
+    results = await asyncio.gather(
+        *(store.db.write(note(v)) for v in (1, 2, 3)), return_exceptions=True
+    )
+    await first
+    assert results[0] == 1 and isinstance(results[1], ValueError) and results[2] == 3
+    rows = await store.db.fetch_all("SELECT version FROM notes ORDER BY version")
+    assert rows == [{"version": 1}, {"version": 3}]
+    holds = {held for _, held in groups[1:4]}
+    assert len(groups) >= 4 and len(holds) == 1  # the three shared one transaction
