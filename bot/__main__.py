@@ -4,11 +4,14 @@ a webhook when ``WEBHOOK_URL`` is set) until stopped.
 A start that cannot work ends in one line on standard error and a non-zero exit code, never in
 a traceback: bad settings (exit 2); a token Telegram rejects, Telegram out of reach, or a
 database that cannot be opened or written (exit 1).
+
+A webhook is never served without a secret token (`webhook_secret`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import secrets
 import sqlite3
 import sys
 from urllib.parse import urlsplit
@@ -72,19 +75,26 @@ def _reason(error: BaseException) -> str:
     return text or type(error).__name__
 
 
+def webhook_secret(settings: Settings) -> str:
+    """``WEBHOOK_SECRET``, or one made up for this run: the bot registers its webhook itself,
+    so only Telegram learns it, and a request without it is refused (403)."""
+    if settings.webhook_secret is not None:
+        return settings.webhook_secret.get_secret_value()
+    return secrets.token_urlsafe(32)
+
+
 def main() -> None:
     settings = load_settings()
     configure(settings.log_level)
     application = build_application(settings)
     start(application, settings)
     if settings.webhook_url:
-        secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
         application.run_webhook(
             listen=settings.webhook_listen,
             port=settings.webhook_port,
             url_path=urlsplit(settings.webhook_url).path.lstrip("/"),
             webhook_url=settings.webhook_url,
-            secret_token=secret,
+            secret_token=webhook_secret(settings),
             allowed_updates=Update.ALL_TYPES,
         )
     else:

@@ -20,6 +20,7 @@ TOKEN_MISSING = (
     "TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and export its token"
 )
 _SEED = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+_WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
 class Settings(BaseSettings):
@@ -43,6 +44,7 @@ class Settings(BaseSettings):
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = 8443
     webhook_secret: SecretStr | None = None
+    """Telegram sends it with every update; unset, the bot makes one up at every start."""
     turn_seconds: int = Field(default=60, ge=0)
     """The turn timer new lobbies start with (a lobby setting; 0 = off)."""
     computer_level: str = "hard"
@@ -82,6 +84,17 @@ class Settings(BaseSettings):
         # The seed is written into the match header as a comment, so it must stay one word.
         if value is not None and not _SEED.fullmatch(value):
             raise ValueError("DEAL_SEED is 1-64 letters, digits, '_', '.' or '-'")
+        return value
+
+    @field_validator("webhook_secret", mode="before")
+    @classmethod
+    def _webhook_secret(cls, value: object) -> object:
+        # Empty (compose passes ${WEBHOOK_SECRET:-}) means unset: the bot makes one up.
+        if value is None or value == "":
+            return None
+        text = value.get_secret_value() if isinstance(value, SecretStr) else str(value)
+        if not _WEBHOOK_SECRET.fullmatch(text):
+            raise ValueError("WEBHOOK_SECRET is 1-256 of A-Z a-z 0-9 _ -")
         return value
 
     @property

@@ -1,6 +1,7 @@
 """``WEBHOOK_URL`` makes the bot receive updates by webhook instead of polling: a deal is
 played through it, requests without the right secret token are refused and never handled,
-and the heartbeat of ``python -m bot.health`` follows the webhook."""
+and the heartbeat of ``python -m bot.health`` follows the webhook. Without ``WEBHOOK_SECRET``
+the bot makes a secret up and registers it: there is no webhook without one."""
 
 from __future__ import annotations
 
@@ -74,3 +75,31 @@ async def test_a_deal_by_webhook_and_the_secret_token_is_checked(
             return verdict.line
 
         assert (await asyncio.wait_for(healthy(), 10)).startswith("ok: webhook, ")
+
+
+async def test_without_a_secret_setting_the_webhook_still_has_one(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    port = _free_port()
+    webhook = {
+        "WEBHOOK_URL": f"http://127.0.0.1:{port}/telegram",
+        "WEBHOOK_LISTEN": "127.0.0.1",
+        "WEBHOOK_PORT": str(port),
+        "WEBHOOK_SECRET": "",
+    }
+    database = tmp_path / "bot.db"
+    async with bot_process(server, database, tmp_path / "bot.log", **webhook):
+        secret = server.webhook_secret
+        assert secret is not None and len(secret) >= 32
+        # Telegram's own deliveries carry the secret and are handled.
+        asked = await cast.alice.send(cast.group, "/help")
+        await server.wait_for_message(cast.group, after=asked, timeout=20)
+        assert await server.post_to_webhook(secret_token=None) == 403
+        assert await server.post_to_webhook(secret_token="wrong") == 403
+        assert await server.post_to_webhook(secret_token=secret[:-1]) == 403
+        await asyncio.sleep(0.5)
+        assert not _known(database, FORGED_USER)
+    async with bot_process(server, tmp_path / "again.db", tmp_path / "again.log", **webhook):
+        # The first run's webhook is still registered (it was killed): wait for the new one.
+        await server.wait_for(lambda: server.webhook_secret != secret, what="a new secret")
+        assert server.webhook_secret is not None
