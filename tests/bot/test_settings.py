@@ -43,7 +43,8 @@ def test_the_api_root_gives_the_base_urls() -> None:
 
 
 def test_the_webhook_secret_is_checked_and_empty_means_unset() -> None:
-    assert Settings(telegram_bot_token=SecretStr("1:x"), webhook_secret="").webhook_secret is None
+    empty = Settings(telegram_bot_token=SecretStr("1:x"), webhook_secret=SecretStr(""))
+    assert empty.webhook_secret is None
     done = _run_bot(TELEGRAM_BOT_TOKEN="1:x", WEBHOOK_SECRET="with spaces")
     assert done.returncode == 2
     assert done.stderr.startswith("WEBHOOK_SECRET: ") and done.stderr.count("\n") == 1
