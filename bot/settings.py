@@ -90,9 +90,11 @@ class Settings(BaseSettings):
     @classmethod
     def _webhook_secret(cls, value: object) -> object:
         # Empty (compose passes ${WEBHOOK_SECRET:-}) means unset: the bot makes one up.
-        if value is None or value == "":
+        if value is None:
             return None
         text = value.get_secret_value() if isinstance(value, SecretStr) else str(value)
+        if not text:
+            return None
         if not _WEBHOOK_SECRET.fullmatch(text):
             raise ValueError("WEBHOOK_SECRET is 1-256 of A-Z a-z 0-9 _ -")
         return value
