@@ -11,15 +11,24 @@ the decision runs in this process (in a worker thread, keeping the loop responsi
 pool does not answer within ``budget × TIMEOUT_FACTOR + TIMEOUT_SLACK`` seconds (a queue of
 decisions from many tables), the rule-based player decides instead, which takes
 milliseconds. ``decide_sync`` is the same decision for callers without an event loop.
+
+Workers die with the bot however it dies (a SIGKILL included, under a supervisor that does not
+kill the process group): each asks Linux for SIGKILL when its parent dies (``prctl``'s
+``PR_SET_PDEATHSIG``), and a watchdog thread in it also exits when its parent's pid changes
+(other systems, and a parent that died before the request took effect).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
 import os
 import random
+import signal
+import sys
 import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Final
@@ -32,6 +41,10 @@ from engine.view import SeatView
 TIMEOUT_FACTOR: Final = 3.0
 TIMEOUT_SLACK: Final = 5.0
 FALLBACK_LEVEL: Final = "easy"
+PR_SET_PDEATHSIG: Final = 1
+"""``prctl`` option of <linux/prctl.h>: the signal a process gets when its parent dies."""
+WATCH_SECONDS: Final = 1.0
+"""How often a worker's watchdog looks whether its parent is still the bot."""
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
@@ -98,7 +111,31 @@ def _get_pool() -> Executor | None:
             try:
                 workers = _workers or min(4, os.cpu_count() or 1)
                 context = multiprocessing.get_context("spawn")
-                _pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+                _pool = ProcessPoolExecutor(
+                    max_workers=workers,
+                    mp_context=context,
+                    initializer=die_with_parent,
+                    initargs=(os.getpid(),),
+                )
             except (OSError, ValueError, NotImplementedError):
                 return None
         return _pool
+
+
+def die_with_parent(parent: int) -> None:
+    """A worker's initializer: end this process when ``parent`` (the bot) ends."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still ends the worker
+    if os.getppid() != parent:
+        os._exit(0)  # the bot died while this worker started
+    threading.Thread(target=_watch, args=(parent,), name="parent watchdog", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    os._exit(0)
