@@ -18,7 +18,8 @@ seat the keyboard was drawn for: the application must check that the presser hol
 
 Lobby buttons: ``l:<lobby id>:<verb>:<arg>``, the verb and argument chosen by the application.
 
-``decode`` never raises: anything that ``encode_*`` could not have produced gives ``None``.
+``decode`` never raises: anything that ``encode_*`` could not have produced gives ``None``,
+ids beyond SQLite's integers (`MAX_ID`) included.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from engine.cards import CARD_COUNT
 __all__ = [
     "MAX_ARG_LENGTH",
     "MAX_DATA_BYTES",
+    "MAX_ID",
     "ActionPress",
     "LobbyPress",
     "decode",
@@ -64,7 +66,9 @@ _DECLARATION_CODES: Final = {
     Declaration.TRILYAZH: "j",
 }
 _CODE_DECLARATIONS: Final = {code: kind for kind, code in _DECLARATION_CODES.items()}
-_ID_LIMIT: Final = 36**13
+MAX_ID: Final = 2**63 - 1
+"""The largest id a row can have (SQLite's INTEGER): larger ones name nothing."""
+_ID_LIMIT: Final = MAX_ID + 1
 _ID: Final = r"(0|[1-9a-z][0-9a-z]{0,12})"
 _ACTION_RE: Final = re.compile(rf"a:{_ID}:{_ID}:([0-9])([a-z])([0-9a-z]{{0,3}})")
 _LOBBY_RE: Final = re.compile(rf"l:{_ID}:([a-z0-9_-]{{1,{MAX_VERB_LENGTH}}}):(.*)", re.DOTALL)
@@ -145,7 +149,8 @@ def decode(data: str | None, players: int) -> ActionPress | LobbyPress | None:
         lobby = _LOBBY_RE.fullmatch(data)
         if lobby is None or len(lobby[3]) > MAX_ARG_LENGTH:
             return None
-        return LobbyPress(int(lobby[1], 36), lobby[2], lobby[3])
+        lobby_id = int(lobby[1], 36)
+        return LobbyPress(lobby_id, lobby[2], lobby[3]) if lobby_id <= MAX_ID else None
     match = _ACTION_RE.fullmatch(data)
     if match is None:
         return None
@@ -153,9 +158,10 @@ def decode(data: str | None, players: int) -> ActionPress | LobbyPress | None:
     if seat >= players:
         return None
     action = _action(seat, match[4], match[5], players)
-    if action is None:
+    match_id, version = int(match[1], 36), int(match[2], 36)
+    if action is None or match_id > MAX_ID or version > MAX_ID:
         return None
-    return ActionPress(int(match[1], 36), int(match[2], 36), action)
+    return ActionPress(match_id, version, action)
 
 
 def _card(char: str) -> int | None:

@@ -1,6 +1,7 @@
 """Inline button presses: lobby buttons go to the lobby service, game buttons to the game
-service, the page buttons of /top and /history to `bot.handlers.records`; every press is
-answered at once, refusals as toasts. After answering a press that ended a match, the
+service, the page buttons of /top and /history to `bot.handlers.records`, each only if it was
+pressed where such a button is shown (`bot.handlers.origin`); every press is answered at once,
+refusals as toasts. After answering a press that ended a match, the
 handler posts the match's result with its score sheet."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from telegram.error import TelegramError
 
 from bot.callbacks import ActionPress, LobbyPress, decode
 from bot.games import MAX_PLAYERS
-from bot.handlers import records
+from bot.handlers import origin, records
 from bot.logs import logged, note
 from bot.screens import Ending
 from bot.services import Context, services
@@ -30,16 +31,28 @@ async def press(update: Update, context: Context) -> None:
     lang = await found.people.user_language(user_id)
     decoded = decode(query.data, MAX_PLAYERS)
     ending: Ending | None = None
+    refusal: str | None = None
+    toast = ""
     if isinstance(decoded, LobbyPress) and records.is_page_press(decoded):
-        toast = await records.turn_page(query, found, decoded, lang)
+        refusal = origin.page_refusal(query, decoded)
+        if refusal is None:
+            toast = await records.turn_page(query, found, decoded, lang)
     elif isinstance(decoded, LobbyPress):
-        toast = await found.lobbies.press(user_id, decoded, lang)
+        lobby = await found.store.lobbies.get(decoded.lobby_id)
+        refusal = "lobby-closed" if lobby is None else origin.lobby_refusal(query, lobby)
+        if refusal is None:
+            toast = await found.lobbies.press(user_id, decoded, lang)
     elif isinstance(decoded, ActionPress) and query.data is not None:
-        pressed = await found.games.press(user_id, query.data)
-        toast, ending = pressed.toast, pressed.ending
+        refusal = origin.game_refusal(query)
+        if refusal is None:
+            pressed = await found.games.press(user_id, query.data)
+            toast, ending = pressed.toast, pressed.ending
     else:
         note(result="forged")
         toast = found.tr.text(lang, "press-outdated")
+    if refusal is not None:
+        note(result=refusal)
+        toast = found.tr.text(lang, refusal)
     await answer(query, toast)
     if ending is not None:
         await records.announce(context.bot, found, ending)

@@ -10,10 +10,13 @@ memory. /back gives the seat back to its human."""
 from __future__ import annotations
 
 import html
+import logging
 
-from telegram import ChatMember, Update
+from telegram import ChatMember, ChatMemberRestricted, Update
 from telegram.constants import ChatType
+from telegram.error import TelegramError
 
+from bot.callbacks import MAX_ID
 from bot.i18n import SUPPORTED_LANGUAGES
 from bot.live import LiveMatch
 from bot.lobby import COMPUTER_LEVELS, invite_link
@@ -35,6 +38,8 @@ GAME_NAMES = {
     "тумбочка": Game.TUMBOCHKA,
 }
 ADMINS = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+
+log = logging.getLogger(__name__)
 
 
 async def _reply(update: Update, context: Context, message_id: str, **args: str | int) -> None:
@@ -367,23 +372,46 @@ async def start(update: Update, context: Context) -> None:
     await found.people.set_opened(user_id, True)
     payload = context.args[0] if context.args else ""
     note(payload=payload or "-")
-    if payload.startswith("join-") and payload[5:].isdigit():
-        lobby_id = int(payload[5:])
-        refusal = await found.lobbies.join(lobby_id, user_id)
-        lobby = await found.store.lobbies.get(lobby_id)
-        title = await _chat_title(found, lobby.chat_id) if lobby is not None else ""
-        joined = refusal is None or refusal == "lobby-already-seated"
-        await _reply(
-            update,
-            context,
-            "bot-start-joined" if joined else refusal or "",
-            group=html.escape(title),
-        )
+    if payload.startswith("join-"):
+        await _join_by_link(update, context, found, user_id, payload.removeprefix("join-"))
     else:
         playing = found.games.of_user(user_id)
         await _reply(update, context, "bot-start-playing" if playing else "bot-start-hello")
     await found.lobbies.refresh_for(user_id)
     await found.games.opened(user_id)
+
+
+async def _join_by_link(
+    update: Update, context: Context, found: Services, user_id: int, lobby_text: str
+) -> None:
+    """``/start join-<lobby>``: seat a member of the lobby's group; anyone else, and a link
+    to a lobby that does not exist (or no longer), gets a plain answer."""
+    lobby_id = int(lobby_text) if lobby_text.isdigit() and int(lobby_text) <= MAX_ID else None
+    lobby = await found.store.lobbies.get(lobby_id) if lobby_id is not None else None
+    if lobby is None or lobby.status != "open":
+        note(result="unknown-lobby")
+        await _reply(update, context, "start-join-unknown")
+        return
+    title = html.escape(await _chat_title(found, lobby.chat_id))
+    if not await _is_member(context, lobby.chat_id, user_id):
+        note(result="not-member")
+        await _reply(update, context, "start-join-not-member", group=title)
+        return
+    refusal = await found.lobbies.join(lobby.lobby_id, user_id)
+    joined = refusal is None or refusal == "lobby-already-seated"
+    await _reply(update, context, "bot-start-joined" if joined else refusal or "", group=title)
+
+
+async def _is_member(context: Context, chat_id: int, user_id: int) -> bool:
+    """Whether Telegram says the user is in the group (a failure to ask says no)."""
+    try:
+        member = await context.bot.get_chat_member(chat_id, user_id)
+    except TelegramError as error:
+        log.warning("membership of %s in %s unknown: %s", user_id, chat_id, error)
+        return False
+    if isinstance(member, ChatMemberRestricted):
+        return member.is_member
+    return member.status in (ChatMember.MEMBER, *ADMINS)
 
 
 async def _chat_title(found: Services, chat_id: int) -> str:

@@ -1,8 +1,11 @@
-# The bot as a service: its description in Telegram's profile.
-# (bot/menu.py)
+# The bot as a service: its description in Telegram's profile (bot/menu.py), and the
+# answers to presses and links used where they do not belong (bot/handlers/).
 
 bot-description =
     Бот для гри в «Тисячу», «Тисячу один» і «Тумбочку» з друзями в групі.
     Додайте його до групи й надішліть /new; карти й ходи кожен отримує в особистому чаті.
     Тут, в особистому чаті, /solo — партія проти комп'ютерів.
 bot-short-description = «Тисяча», «Тисяча один» і «Тумбочка» в групі та проти комп'ютерів.
+press-wrong-message = Ця кнопка не звідси: натисніть її в повідомленні, де вона показана.
+start-join-not-member = Сісти за цей стіл можуть лише учасники групи «{ $group }».
+start-join-unknown = Такого набору гравців немає або його вже закрито.
