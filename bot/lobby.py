@@ -86,7 +86,10 @@ class Lobbies:
 
     # ---------------------------------------------------------------- commands
 
-    async def create(self, chat_id: int, user_id: int, game: Game) -> Created:
+    async def create(
+        self, chat_id: int, user_id: int, game: Game, *, seated: bool = True
+    ) -> Created:
+        """Open a lobby; its creator sits first unless not ``seated`` (an anonymous admin)."""
         if self._games.in_chat(chat_id) is not None:
             return Created(None, "lobby-busy-match")
         rules = preset(game)
@@ -101,7 +104,8 @@ class Lobbies:
             )
         except ChatBusy as busy:
             return Created(None, "lobby-busy-match" if busy.match_id else "lobby-busy-lobby")
-        lobby = await self._store.lobbies.sit_user(lobby.lobby_id, user_id)
+        if seated:
+            lobby = await self._store.lobbies.sit_user(lobby.lobby_id, user_id)
         note(lobby=lobby.lobby_id)
         await self.show(lobby)
         return Created(lobby)
@@ -155,8 +159,11 @@ class Lobbies:
 
     # ---------------------------------------------------------------- buttons
 
-    async def press(self, user_id: int, press: LobbyPress, lang: str) -> str:
-        """Handle a lobby button; return the toast ("" for none)."""
+    async def press(
+        self, user_id: int, press: LobbyPress, lang: str, *, as_creator: bool = False
+    ) -> str:
+        """Handle a lobby button; return the toast ("" for none). ``as_creator``: the presser
+        may use the creator's buttons (an admin, in a lobby an anonymous admin opened)."""
         note(lobby=press.lobby_id, verb=press.verb)
         if press.verb == "join":
             refusal = await self.join(press.lobby_id, user_id)
@@ -171,7 +178,7 @@ class Lobbies:
             return await self._add_computer(lobby, press.arg, lang)
         if press.verb == "unbot":
             return await self._remove_computer(lobby, lang)
-        if user_id != lobby.creator_id:
+        if user_id != lobby.creator_id and not as_creator:
             return self._tr.text(lang, "lobby-creator-only")
         if press.verb == "start":
             return await self._start(lobby, lang)

@@ -1,19 +1,23 @@
 """Who the bot talks to: users and chats stored on every update, their languages and names.
 
 Users and chats must be stored before they create a lobby or take a seat (foreign keys), so
-every handler calls `remember`. Rows are cached in memory: an update from a known user with
-the same name and language costs no database write.
+every handler calls `remember`. Bots are not stored, but for Telegram's ``GroupAnonymousBot``,
+the sender of a group's anonymous administrators, which may open a lobby. Rows are cached in
+memory: an update from a known user with the same name and language costs no database write.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 import telegram
 
 from bot.i18n import pick_language
 from storage import Chat, ChatType, Store, User
 
+ANONYMOUS_ADMIN_ID: Final = 1087968824
+"""Telegram's ``GroupAnonymousBot``: the sender of an anonymous administrator's messages."""
 _CHAT_TYPES: dict[str, ChatType] = {
     "private": "private", "group": "group", "supergroup": "supergroup", "channel": "channel",
 }
@@ -30,8 +34,9 @@ class People:
 
     async def remember(self, update: telegram.Update) -> None:
         """Store the update's user and chat (if any)."""
-        if update.effective_user is not None and not update.effective_user.is_bot:
-            await self.remember_user(update.effective_user)
+        user = update.effective_user
+        if user is not None and (not user.is_bot or user.id == ANONYMOUS_ADMIN_ID):
+            await self.remember_user(user)
         if update.effective_chat is not None:
             await self.remember_chat(update.effective_chat)
 

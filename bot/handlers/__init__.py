@@ -1,5 +1,10 @@
 """Telegram updates to services: one module per kind of update (and `records` for the
-records' commands and page buttons), registered by `register`."""
+records' commands and page buttons), registered by `register`.
+
+Commands are taken from new messages only: an edited message, a forward, a linked channel's
+automatic forward or a post on behalf of a channel opens nothing (a group's anonymous
+administrator posts on behalf of the group itself, and is heard).
+"""
 
 from __future__ import annotations
 
@@ -37,6 +42,14 @@ COMMANDS = {
 }
 
 
+COMMAND_MESSAGES = (
+    filters.UpdateType.MESSAGE
+    & ~filters.FORWARDED
+    & ~filters.IS_AUTOMATIC_FORWARD
+    & ~filters.SenderChat.CHANNEL
+)
+
+
 async def _remember(update: Update, context: Context) -> None:
     # Users and chats must be stored before anything refers to them (foreign keys).
     found = services(context)
@@ -51,7 +64,7 @@ async def _remember(update: Update, context: Context) -> None:
 def register(application: AnyApplication) -> None:
     application.add_handler(TypeHandler(Update, _remember), group=-1)
     for name, callback in COMMANDS.items():
-        application.add_handler(CommandHandler(name, callback))
+        application.add_handler(CommandHandler(name, callback, filters=COMMAND_MESSAGES))
     application.add_handler(CallbackQueryHandler(buttons.press))
     application.add_handler(
         MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, members.left_message)

@@ -13,8 +13,9 @@ from telegram.error import TelegramError
 
 from bot.callbacks import ActionPress, LobbyPress, decode
 from bot.games import MAX_PLAYERS
-from bot.handlers import origin, records
+from bot.handlers import groups, origin, records
 from bot.logs import logged, note
+from bot.people import ANONYMOUS_ADMIN_ID
 from bot.screens import Ending
 from bot.services import Context, services
 
@@ -40,8 +41,12 @@ async def press(update: Update, context: Context) -> None:
     elif isinstance(decoded, LobbyPress):
         lobby = await found.store.lobbies.get(decoded.lobby_id)
         refusal = "lobby-closed" if lobby is None else origin.lobby_refusal(query, lobby)
-        if refusal is None:
-            toast = await found.lobbies.press(user_id, decoded, lang)
+        if refusal is None and lobby is not None:
+            # A lobby an anonymous admin opened is run by the group's admins.
+            as_creator = lobby.creator_id == ANONYMOUS_ADMIN_ID and await groups.is_admin(
+                context.bot, lobby.chat_id, user_id
+            )
+            toast = await found.lobbies.press(user_id, decoded, lang, as_creator=as_creator)
     elif isinstance(decoded, ActionPress) and query.data is not None:
         refusal = origin.game_refusal(query)
         if refusal is None:

@@ -10,13 +10,12 @@ memory. /back gives the seat back to its human."""
 from __future__ import annotations
 
 import html
-import logging
 
-from telegram import ChatMember, ChatMemberRestricted, Update
+from telegram import Update
 from telegram.constants import ChatType
-from telegram.error import TelegramError
 
 from bot.callbacks import MAX_ID
+from bot.handlers import groups
 from bot.i18n import SUPPORTED_LANGUAGES
 from bot.live import LiveMatch
 from bot.lobby import COMPUTER_LEVELS, invite_link
@@ -37,9 +36,6 @@ GAME_NAMES = {
     "tumbochka": Game.TUMBOCHKA,
     "тумбочка": Game.TUMBOCHKA,
 }
-ADMINS = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
-
-log = logging.getLogger(__name__)
 
 
 async def _reply(update: Update, context: Context, message_id: str, **args: str | int) -> None:
@@ -82,7 +78,9 @@ async def new(update: Update, context: Context) -> None:
     if word and game is None:
         await _reply(update, context, "bot-new-unknown-game", game=html.escape(word))
         return
-    created = await services(context).lobbies.create(*ids, game or Game.THOUSAND)
+    created = await services(context).lobbies.create(
+        *ids, game or Game.THOUSAND, seated=not groups.anonymous_admin(update)
+    )
     if created.refusal is not None:
         note(result=created.refusal)
         await _reply(update, context, created.refusal)
@@ -97,6 +95,9 @@ async def join(update: Update, context: Context) -> None:
     ids = _ids(update)
     if ids is None or not _in_group(update):
         await _reply(update, context, "bot-group-only")
+        return
+    if groups.anonymous_admin(update):
+        await _reply(update, context, "group-anonymous-cannot-sit")
         return
     found = services(context)
     lobby = await _open_lobby(found, ids[0])
@@ -163,13 +164,16 @@ async def stop(update: Update, context: Context) -> None:
             creator = await _creator_of(found, live)
         else:
             creator = lobby.creator_id if lobby is not None else None
-        if user_id != creator and not await _is_admin(context, chat_id, user_id):
+        allowed = user_id == creator or await groups.is_admin(context.bot, chat_id, user_id)
+        if not allowed:
             note(result="not-allowed")
             await _reply(update, context, "bot-stop-not-allowed")
             return
     lang = await found.language(update)
     user = update.effective_user
     name = html.escape(user.first_name) if user is not None else ""
+    if groups.anonymous_admin(update) and update.effective_chat is not None:
+        name = html.escape(update.effective_chat.title or "")
     if live is not None:
         await found.games.stop(live, found.tr.text(lang, "bot-match-stopped", name=name))
         note(match=live.match_id, result="stopped")
@@ -300,11 +304,6 @@ async def solo(update: Update, context: Context) -> None:
     note(match=live.match_id, level=level)
 
 
-async def _is_admin(context: Context, chat_id: int, user_id: int) -> bool:
-    member = await context.bot.get_chat_member(chat_id, user_id)
-    return member.status in ADMINS
-
-
 @logged("command-lang")
 async def lang(update: Update, context: Context) -> None:
     ids = _ids(update)
@@ -393,25 +392,13 @@ async def _join_by_link(
         await _reply(update, context, "start-join-unknown")
         return
     title = html.escape(await _chat_title(found, lobby.chat_id))
-    if not await _is_member(context, lobby.chat_id, user_id):
+    if not await groups.is_member(context.bot, lobby.chat_id, user_id):
         note(result="not-member")
         await _reply(update, context, "start-join-not-member", group=title)
         return
     refusal = await found.lobbies.join(lobby.lobby_id, user_id)
     joined = refusal is None or refusal == "lobby-already-seated"
     await _reply(update, context, "bot-start-joined" if joined else refusal or "", group=title)
-
-
-async def _is_member(context: Context, chat_id: int, user_id: int) -> bool:
-    """Whether Telegram says the user is in the group (a failure to ask says no)."""
-    try:
-        member = await context.bot.get_chat_member(chat_id, user_id)
-    except TelegramError as error:
-        log.warning("membership of %s in %s unknown: %s", user_id, chat_id, error)
-        return False
-    if isinstance(member, ChatMemberRestricted):
-        return member.is_member
-    return member.status in (ChatMember.MEMBER, *ADMINS)
 
 
 async def _chat_title(found: Services, chat_id: int) -> str:

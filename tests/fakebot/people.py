@@ -25,6 +25,13 @@ from .world import World
 
 JSON = dict[str, Any]
 
+ANONYMOUS_ADMIN = {
+    "id": 1087968824, "is_bot": True, "first_name": "Group", "username": "GroupAnonymousBot",
+}
+"""The sender Telegram shows for a group's anonymous administrators."""
+TELEGRAM_SERVICE = {"id": 777000, "is_bot": False, "first_name": "Telegram"}
+"""The sender of a linked channel's posts forwarded into its discussion group."""
+
 
 class ButtonNotFound(AssertionError):
     """`press()` found no such inline button in the message as currently shown."""
@@ -186,6 +193,23 @@ class SimChat:
         self.state.members[user.id] = new
         self._member_update(user.to_api(), user.to_api(), old, new, "chat_member")
 
+    async def automatic_forward(self, text: str, *, channel_id: int = -1_009_999_999_999,
+                                channel_title: str = "Channel") -> SimMessage:
+        """A post of the group's linked channel, forwarded into the group by Telegram."""
+        self._require_group()
+        channel = {"id": channel_id, "type": "channel", "title": channel_title}
+        sender = self._world.service_user(TELEGRAM_SERVICE)
+        msg = self._world.add_message(
+            self.state, sender, text=text, entities=user_entities(text), extra={
+                "sender_chat": channel, "is_automatic_forward": True,
+                "forward_origin": {
+                    "type": "channel", "chat": channel, "message_id": 1, "date": now_ts(),
+                },
+            },
+        )
+        self._world.emit("message", msg.to_api(), self.id)
+        return msg
+
     async def set_bot_status(self, status: str, *, by: SimUser | None = None) -> None:
         """member/administrator/left/kicked for the bot; emits my_chat_member."""
         self._require_group()
@@ -290,6 +314,19 @@ class SimUser:
     async def send(self, chat: SimChat | SimUser | int, text: str) -> SimMessage:
         """Send `text` in `chat` (a group, or this user / `user.chat` for the private chat)."""
         return self._post(self._chat_state(chat), text, None)
+
+    async def send_anonymously(self, chat: SimChat, text: str) -> SimMessage:
+        """Send `text` in a group as its anonymous administrator (this user must be one):
+        Telegram shows GroupAnonymousBot as the sender and the group as `sender_chat`."""
+        if chat.status(self) not in ("creator", "administrator"):
+            raise AssertionError(f"{self!r} is not an administrator of {chat!r}")
+        msg = self._world.add_message(
+            chat.state, self.state, text=text, entities=user_entities(text),
+            extra={"from": dict(ANONYMOUS_ADMIN), "sender_chat": chat.state.to_api()},
+        )
+        if self._world.bot_sees(chat.state, msg):
+            self._world.emit("message", msg.to_api(), chat.id)
+        return msg
 
     async def reply(self, chat: SimChat | SimUser | int, message: SimMessage | int,
                     text: str) -> SimMessage:

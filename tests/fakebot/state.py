@@ -173,6 +173,7 @@ class SimMessage:
     deleted: bool = False
     versions: list[MessageVersion] = field(default_factory=list)
     params: JSON = field(default_factory=dict)  # the parameters of the sending call
+    extra: JSON = field(default_factory=dict)  # fields over the usual ones (sender_chat, ...)
 
     def __repr__(self) -> str:
         who = "bot" if self.from_bot else f"user {self.sender.id}"
@@ -244,6 +245,7 @@ class SimMessage:
                 if self.entities:
                     out["caption_entities"] = self.entities
         out.update(self.service)
+        out.update(self.extra)
         if self.reply_markup is not None:
             out["reply_markup"] = self.reply_markup
         return out

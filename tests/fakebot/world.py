@@ -139,6 +139,13 @@ class World:
             raise bad_request(missing)
         return msg
 
+    def service_user(self, api: JSON) -> UserState:
+        """A sender that is not one of the test's people (Telegram's service account)."""
+        known = self.users.get(api["id"])
+        if known is None:
+            known = self.users[api["id"]] = UserState(api["id"], api["first_name"])
+        return known
+
     # -- messages ----------------------------------------------------------------------------
 
     def add_message(
@@ -158,13 +165,14 @@ class World:
         service: JSON | None = None,
         method: str = "sendMessage",
         params: JSON | None = None,
+        extra: JSON | None = None,
     ) -> SimMessage:
         msg = SimMessage(
             chat=chat, message_id=chat.alloc_message_id(), sender=sender, date=now_ts(),
             kind=kind, text=text, raw_text=text if raw_text is None else raw_text,
             parse_mode=parse_mode, entities=list(entities or []), reply_markup=reply_markup,
             other_markup=other_markup, reply_to=reply_to, file=file,
-            service=dict(service or {}), params=dict(params or {}),
+            service=dict(service or {}), params=dict(params or {}), extra=dict(extra or {}),
         )
         msg.versions.append(MessageVersion(
             msg.text, msg.raw_text, msg.entities, reply_markup, msg.date, method
