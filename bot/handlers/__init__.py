@@ -69,6 +69,7 @@ def register(application: AnyApplication) -> None:
     application.add_handler(
         MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, members.left_message)
     )
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, members.migrated))
     application.add_handler(
         ChatMemberHandler(members.member_changed, ChatMemberHandler.CHAT_MEMBER)
     )

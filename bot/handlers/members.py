@@ -1,11 +1,14 @@
 """Membership changes. A member who leaves the group (or is removed) loses their lobby seat;
 in a running match their seat stays: the hand lives in the private chat, so they can still
-play, and the group can /stop the match. A user who blocks the bot gets the table's link."""
+play, and the group can /stop the match. A user who blocks the bot gets the table's link.
+The bot removed from a group stops the group's game, and a group upgraded to a supergroup
+takes its game along (`bot.chat_life`)."""
 
 from __future__ import annotations
 
 from telegram import ChatMember, Update
 
+from bot import chat_life
 from bot.logs import logged, note
 from bot.services import Context, services
 
@@ -34,9 +37,14 @@ async def member_changed(update: Update, context: Context) -> None:
 @logged("bot-status")
 async def bot_blocked_or_not(update: Update, context: Context) -> None:
     change = update.my_chat_member
-    if change is None or change.chat.type != "private":
+    if change is None:
         return
     found = services(context)
+    if change.chat.type != "private":
+        if change.new_chat_member.status in GONE:
+            note(result="removed")
+            await chat_life.bot_removed(found, change.chat.id, change.chat.title or "")
+        return
     user_id = change.chat.id
     if change.new_chat_member.status in GONE:
         note(result="blocked")
@@ -46,3 +54,19 @@ async def bot_blocked_or_not(update: Update, context: Context) -> None:
         note(result="unblocked")
         await found.people.set_opened(user_id, True)
         await found.games.opened(user_id)
+
+
+@logged("migrated")
+async def migrated(update: Update, context: Context) -> None:
+    """A basic group became a supergroup: Telegram says so in both chats."""
+    message = update.effective_message
+    if message is None:
+        return
+    if message.migrate_to_chat_id is not None:
+        old, new = message.chat_id, message.migrate_to_chat_id
+    elif message.migrate_from_chat_id is not None:
+        old, new = message.migrate_from_chat_id, message.chat_id
+    else:
+        return
+    moved = await chat_life.migrated(services(context), old, new)
+    note(old=old, new=new, result="moved" if moved else "nothing")

@@ -10,3 +10,4 @@ press-wrong-message = This button does not belong here: press it in the message 
 start-join-not-member = Only members of the group «{ $group }» can sit at this table.
 start-join-unknown = There is no such lobby, or it is closed.
 group-anonymous-cannot-sit = An anonymous administrator cannot sit at the table: send /join as yourself or press «Take a seat».
+bot-removed-match = The bot was removed from the group «{ $group }», so the match was stopped.

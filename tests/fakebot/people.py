@@ -193,6 +193,24 @@ class SimChat:
         self.state.members[user.id] = new
         self._member_update(user.to_api(), user.to_api(), old, new, "chat_member")
 
+    async def migrate(self, by: SimUser) -> SimChat:
+        """Upgrade this basic group to a supergroup (a new chat id, the same members): the old
+        group gets a `migrate_to_chat_id` message, the new one `migrate_from_chat_id`, and
+        the old group takes no more messages."""
+        if self.state.type != "group":
+            raise TypeError(f"{self!r} is not a basic group")
+        new_id = int(f"-100{abs(self.id)}")
+        state = ChatState(
+            id=new_id, type="supergroup", title=self.state.title,
+            members=dict(self.state.members), bot_status=self.state.bot_status,
+        )
+        self._world.chats[new_id] = state
+        new = SimChat(self._world, state)
+        self._service(by.state, {"migrate_to_chat_id": new_id})
+        self.state.migrated_to = new_id
+        new._service(by.state, {"migrate_from_chat_id": self.id})
+        return new
+
     async def automatic_forward(self, text: str, *, channel_id: int = -1_009_999_999_999,
                                 channel_title: str = "Channel") -> SimMessage:
         """A post of the group's linked channel, forwarded into the group by Telegram."""

@@ -194,8 +194,10 @@ class FakeTelegramServer(Inspection):
         creator: SimUser | None = None,
         bot_admin: bool = False,
         username: str | None = None,
+        basic: bool = False,
     ) -> SimChat:
-        """A supergroup (negative id; automatic if None) with the bot and these members.
+        """A supergroup (negative id; automatic if None) with the bot and these members; a
+        basic group (type "group") if `basic`, which `SimChat.migrate` turns into a supergroup.
 
         Setup only: no updates are emitted.  Use `group.add()` / `remove()` for joins/leaves.
         """
@@ -207,7 +209,7 @@ class FakeTelegramServer(Inspection):
         if id in self.world.chats:
             raise ValueError(f"chat {id} exists")
         state = ChatState(
-            id=id, type="supergroup", title=title, username=username,
+            id=id, type="group" if basic else "supergroup", title=title, username=username,
             bot_status="administrator" if bot_admin else "member",
         )
         for user in members:

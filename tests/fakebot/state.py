@@ -268,6 +268,7 @@ class ChatState:
     stats: ChatStats = field(default_factory=ChatStats)
     actions: list[str] = field(default_factory=list)
     pinned: int | None = None
+    migrated_to: int | None = None  # a basic group upgraded to this supergroup
 
     def __repr__(self) -> str:
         return f"<ChatState {self.id} {self.type} {self.title or ''!r}>"

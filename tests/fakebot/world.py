@@ -127,6 +127,11 @@ class World:
                 raise forbidden(BLOCKED)
             if not chat.user.started:
                 raise forbidden(CANT_INITIATE)
+        elif chat.migrated_to is not None:
+            raise ApiError(
+                400, "Bad Request: group chat was upgraded to a supergroup chat",
+                migrate_to_chat_id=chat.migrated_to,
+            )
         elif chat.bot_status == "kicked":
             raise forbidden(f"Forbidden: bot was kicked from the {chat.type} chat")
         elif chat.bot_status == "left":
