@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 async def migrated(found: Services, old_chat_id: int, new_chat_id: int) -> bool:
     """Move the group's lobby and match to its new id; False if there was nothing to move."""
+    await found.games.load_for(old_chat_id, None)  # a match not loaded since a restart
     try:
         await found.store.chats.migrate(old_chat_id, new_chat_id)
     except NotFound:
