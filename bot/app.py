@@ -26,7 +26,7 @@ from telegram.ext import Application, TypeHandler
 from telegram.request import HTTPXRequest
 
 from bot.handlers import register
-from bot.health import Heartbeat, heartbeat_path
+from bot.health import Heartbeat, commit_probe, heartbeat_path
 from bot.menu import set_profile
 from bot.outbox import Pacer
 from bot.recovery import recover
@@ -195,12 +195,14 @@ def _because(error: str | None) -> str:
 
 
 async def _database_problem(services: Services) -> str | None:
+    """Whether the database commits: a query alone still answers on a full or read-only disk
+    while every press fails, so the probe commits a write (`bot.health.commit_probe`)."""
     try:
-        await asyncio.wait_for(services.store.db.fetch_value("SELECT 1"), PROBE_TIMEOUT)
+        await asyncio.wait_for(services.store.db.write(commit_probe), PROBE_TIMEOUT)
     except TimeoutError:
-        return f"the database did not answer within {PROBE_TIMEOUT:.0f}s"
+        return f"the database did not commit within {PROBE_TIMEOUT:.0f}s"
     except Exception as error:
-        return f"the database failed: {error!r}"
+        return f"the database cannot commit: {error!r}"
     return None
 
 

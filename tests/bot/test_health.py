@@ -1,14 +1,19 @@
 """What an operator relies on: ``python -m bot.health`` (the running bot's heartbeat next to
-its database, and the check a container's HEALTHCHECK runs from another process), and the
+its database, and the check a container's HEALTHCHECK runs from another process), unhealthy
+while the database cannot commit; SIGTERM stops the bot even on a read-only disk; and the
 fields a failed update is logged with."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import signal
 import sqlite3
+import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,10 +24,12 @@ from bot.health import Beat, Heartbeat, check, heartbeat_path, write_beat
 from bot.logs import describe
 from storage import Store
 from tests.bot.conftest import Cast
-from tests.bot.harness import running_bot
+from tests.bot.harness import bot_process, running_bot
 from tests.fakebot import FakeTelegramServer
 
 MAX_AGE = 120.0
+STOPS_WITHIN = 15.0
+"""Seconds a SIGTERMed bot may take to stop (Docker waits 10 s, compose 20 s)."""
 
 
 async def _health(database: Path, *args: str) -> tuple[int, str]:
@@ -192,3 +199,70 @@ def test_a_failed_update_is_described_by_its_fields() -> None:
     )
     assert describe(message) == "update_id=78 kind=message chat=-100 user=102 text='/new tumbochka'"
     assert describe("job") == "update='job'"
+
+
+async def test_health_is_unhealthy_while_the_database_cannot_commit(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    """Another process holds the database's write lock (a stuck tool, a backup): queries still
+    answer, but nothing commits, so every press would fail."""
+    database = tmp_path / "bot.db"
+    async with running_bot(server, database, heartbeat_seconds=0.2):
+
+        async def until(healthy: bool) -> str:
+            while (verdict := check(database, MAX_AGE)).healthy != healthy:
+                await asyncio.sleep(0.05)
+            return verdict.line
+
+        await asyncio.wait_for(until(True), 10)
+        # In a thread: the bot's transactions need the event loop to finish.
+        holder = sqlite3.connect(
+            database, timeout=10, isolation_level=None, check_same_thread=False
+        )
+        try:
+            await asyncio.to_thread(holder.execute, "BEGIN IMMEDIATE")
+            line = await asyncio.wait_for(until(False), 20)
+            assert "cannot commit" in line, line
+            await asyncio.to_thread(holder.execute, "ROLLBACK")
+            await asyncio.wait_for(until(True), 20)
+        finally:
+            holder.close()
+
+
+@contextlib.contextmanager
+def _small_disk(folder: Path) -> Iterator[Path]:
+    """A tmpfs of 4 MB mounted at ``folder`` (needs root: skipped otherwise)."""
+    folder.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)],
+        capture_output=True, check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs: {mounted.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], capture_output=True, check=False)
+
+
+async def test_sigterm_stops_the_bot_on_a_full_disk_that_refuses_the_heartbeat(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    """The disk is full and the heartbeat cannot be removed (a folder took its place, as a
+    read-only disk refuses the removal): a real SIGTERM still stops the bot in time."""
+    with _small_disk(tmp_path / "disk") as disk:
+        database = disk / "bot.db"
+        beat = heartbeat_path(database)
+        async with bot_process(
+            server, database, tmp_path / "bot.log", HEARTBEAT_SECONDS="0.2"
+        ) as bot:
+            await server.wait_for(beat.exists, what="a first heartbeat")
+            beat.unlink()
+            (beat / "in-the-way").mkdir(parents=True)
+            with contextlib.suppress(OSError), (disk / "filler").open("wb") as filler:
+                while True:
+                    filler.write(b"\0" * 65536)
+            bot.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(bot.wait(), STOPS_WITHIN)
+        log = (tmp_path / "bot.log").read_text()
+        assert "cannot remove the heartbeat" in log, log
