@@ -115,6 +115,9 @@ async def startup(application: AnyApplication) -> None:
         return  # started by `prepare` already
     services = await open_services(application)
     try:
+        # A database that opens but cannot commit (a read-only file or disk) fails the start,
+        # instead of every press later.
+        await services.store.db.write(commit_probe)
         await set_profile(application.bot, services.tr, services.people.default_language)
         await recover(services)
     except BaseException:

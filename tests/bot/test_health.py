@@ -10,10 +10,8 @@ import contextlib
 import os
 import signal
 import sqlite3
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +21,7 @@ from bot.app import WatchedRequest, polling_problem
 from bot.health import Beat, Heartbeat, check, heartbeat_path, write_beat
 from bot.logs import describe
 from storage import Store
-from tests.bot.conftest import Cast
+from tests.bot.conftest import Cast, small_disk
 from tests.bot.harness import bot_process, running_bot
 from tests.fakebot import FakeTelegramServer
 
@@ -229,28 +227,12 @@ async def test_health_is_unhealthy_while_the_database_cannot_commit(
             holder.close()
 
 
-@contextlib.contextmanager
-def _small_disk(folder: Path) -> Iterator[Path]:
-    """A tmpfs of 4 MB mounted at ``folder`` (needs root: skipped otherwise)."""
-    folder.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)],
-        capture_output=True, check=False,
-    )
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs: {mounted.stderr.decode().strip()}")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], capture_output=True, check=False)
-
-
 async def test_sigterm_stops_the_bot_on_a_full_disk_that_refuses_the_heartbeat(
     server: FakeTelegramServer, cast: Cast, tmp_path: Path
 ) -> None:
     """The disk is full and the heartbeat cannot be removed (a folder took its place, as a
     read-only disk refuses the removal): a real SIGTERM still stops the bot in time."""
-    with _small_disk(tmp_path / "disk") as disk:
+    with small_disk(tmp_path / "disk") as disk:
         database = disk / "bot.db"
         beat = heartbeat_path(database)
         async with bot_process(

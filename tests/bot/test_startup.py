@@ -1,15 +1,19 @@
 """Start-up as an operator meets it: what cannot work ends in one clear line and a non-zero
-exit (Telegram out of reach, a database that cannot be opened), and what is cosmetic does not
-stop the bot (a 429 on setMyCommands)."""
+exit (Telegram out of reach, a database that cannot be opened or written), and what is
+cosmetic does not stop the bot (a 429 on setMyCommands)."""
 
 from __future__ import annotations
 
 import asyncio
 import socket
+import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from storage import Store
 from tests.bot.conftest import Cast
 from tests.bot.harness import LANG, TR, bot_environment, plain, running_bot
 from tests.fakebot import FakeTelegramServer
@@ -66,6 +70,27 @@ async def test_a_database_that_cannot_be_opened_is_one_line(
     )
     assert len(lines) == 1 and "cannot open the database" in lines[0], lines
     assert str(database) in lines[0]
+
+
+async def test_a_database_that_opens_but_cannot_be_written_is_one_line(
+    server: FakeTelegramServer, tmp_path: Path
+) -> None:
+    """An immutable file (as a file the bot's user may only read): SQLite opens it read-only
+    and answers queries, so only a write at start tells."""
+    database = tmp_path / "bot.db"
+    async with await Store.open(database):
+        pass
+    frozen = subprocess.run(["chattr", "+i", str(database)], capture_output=True, check=False)
+    if frozen.returncode != 0:
+        pytest.skip(f"cannot make the file immutable: {frozen.stderr.decode().strip()}")
+    try:
+        lines = await _failed_start(
+            tmp_path, TELEGRAM_API_URL=server.root, DATABASE_PATH=str(database)
+        )
+    finally:
+        subprocess.run(["chattr", "-i", str(database)], check=False)
+    assert len(lines) == 1 and "cannot open the database" in lines[0], lines
+    assert "readonly" in lines[0], lines
 
 
 async def test_a_429_on_set_my_commands_does_not_stop_the_start(
