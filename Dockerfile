@@ -20,7 +20,8 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    DATABASE_PATH=/data/tysyacha.db
+    DATABASE_PATH=/data/tysyacha.db \
+    WEBHOOK_LISTEN=0.0.0.0
 
 # The dependencies in a layer of their own, pinned by constraints.txt: it is rebuilt only when
 # pyproject.toml or constraints.txt change, not on every edit of the code.

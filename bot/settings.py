@@ -41,7 +41,9 @@ class Settings(BaseSettings):
     """Telegram allows about 30 messages a second over all chats."""
     webhook_url: str | None = None
     """Set it to receive updates by webhook instead of polling."""
-    webhook_listen: str = "0.0.0.0"
+    webhook_listen: str = "127.0.0.1"
+    """Where the webhook server listens: the loopback interface, for a reverse proxy on the
+    same host (the image sets 0.0.0.0: compose publishes the port on the host's loopback)."""
     webhook_port: int = 8443
     webhook_secret: SecretStr | None = None
     """Telegram sends it with every update; unset, the bot makes one up at every start."""
