@@ -3,7 +3,7 @@ a webhook when ``WEBHOOK_URL`` is set) until stopped.
 
 A start that cannot work ends in one line on standard error and a non-zero exit code, never in
 a traceback: bad settings (exit 2); a token Telegram rejects, Telegram out of reach, or a
-database that cannot be opened or written (exit 1).
+database that cannot be opened or written, a webhook port that is taken (exit 1).
 
 A webhook is never served without a secret token (`webhook_secret`).
 """
@@ -89,16 +89,26 @@ def main() -> None:
     application = build_application(settings)
     start(application, settings)
     if settings.webhook_url:
-        application.run_webhook(
-            listen=settings.webhook_listen,
-            port=settings.webhook_port,
-            url_path=urlsplit(settings.webhook_url).path.lstrip("/"),
-            webhook_url=settings.webhook_url,
-            secret_token=webhook_secret(settings),
-            allowed_updates=Update.ALL_TYPES,
-        )
+        try:
+            serve_webhook(application, settings)
+        except OSError as error:
+            where = f"{settings.webhook_listen}:{settings.webhook_port}"
+            fail(f"cannot serve the webhook on {where}: {_reason(error)}")
     else:
         application.run_polling(allowed_updates=Update.ALL_TYPES)
+
+
+def serve_webhook(application: AnyApplication, settings: Settings) -> None:
+    """Register the webhook (always with a secret) and serve it until stopped."""
+    url = settings.webhook_url or ""
+    application.run_webhook(
+        listen=settings.webhook_listen,
+        port=settings.webhook_port,
+        url_path=urlsplit(url).path.lstrip("/"),
+        webhook_url=url,
+        secret_token=webhook_secret(settings),
+        allowed_updates=Update.ALL_TYPES,
+    )
 
 
 if __name__ == "__main__":
