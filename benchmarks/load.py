@@ -64,7 +64,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.callbacks import ActionPress, LobbyPress, decode
+from bot.callbacks import ActionPress, LobbyPress, MenuPress, decode
 from bot.health import Beat, heartbeat_path
 from engine import NameContract, Play, SeatAction
 from tests.bot.policies import thousand
@@ -216,6 +216,17 @@ def _actions(message: SimMessage) -> list[tuple[str, ActionPress]]:
     return found
 
 
+def _card_choices(message: SimMessage) -> list[tuple[str, MenuPress]]:
+    """The first step of giving: a button per card, whose recipients are shown next."""
+    found = []
+    for button in message.buttons():
+        data = str(button.get("callback_data", ""))
+        press = decode(data, MAX_SEATS)
+        if isinstance(press, MenuPress) and press.menu.card is not None:
+            found.append((data, press))
+    return found
+
+
 class Table:
     """One game: its group, its three players, and what they press."""
 
@@ -308,6 +319,7 @@ class Table:
             options += [(message, data, press) for data, press in _actions(message)]
         newest = max((p.version for _, _, p in options), default=-1)
         if newest <= self.pressed:
+            self._choose_card()
             return
         deal = self.deal()
         if deal > self.config.deals:
@@ -316,12 +328,46 @@ class Table:
         fresh = [o for o in options if o[2].version == newest]
         action = self.policy([p.action for _, _, p in fresh], deal)
         if action is None:
+            self._choose_card()
             return
         message, data, press = next(o for o in fresh if o[2].action == action)
         self.pressed, self.waiting = newest, True
         delay = self.rng.uniform(0.5, 1.5) * self.config.think
         loop = asyncio.get_running_loop()
         loop.call_later(delay, self._press, message, data, press)
+
+    def _choose_card(self) -> None:
+        """Giving takes two steps: open the lowest card's recipients (the policy gives it)."""
+        for message in self.hands.values():
+            choices = [c for c in _card_choices(message) if c[1].version > self.pressed]
+            if choices:
+                data, _ = min(choices, key=lambda c: c[1].menu.card or 0)
+                self.waiting = True
+                delay = self.rng.uniform(0.5, 1.5) * self.config.think
+                asyncio.get_running_loop().call_later(delay, self._navigate, message, data)
+                return
+
+    def _navigate(self, message: SimMessage, data: str) -> None:
+        self.waiting = False
+        user = next(u for u in self.users if u.id == message.chat.id)
+        if message.find_button(data) is None:
+            self.consider()
+            return
+        record = self.server.world.new_callback(user.state, user.id, message.message_id, data)
+        # Counted for its answer only: it shows recipients, no newer keyboard.
+        self.record(record.id, Press(self, user.id, -1, False, time.monotonic()))
+        self.presses += 1
+        self.server.world.emit(
+            "callback_query",
+            {
+                "id": record.id,
+                "from": user.to_api(),
+                "message": message.to_api(),
+                "chat_instance": str(user.id * 7919),
+                "data": data,
+            },
+            user.id,
+        )
 
     def deal(self) -> int:
         numbers = [0]

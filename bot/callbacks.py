@@ -12,6 +12,10 @@ Game buttons: ``a:<match id>:<version>:<seat><code>`` with the ids in base 36 an
                       a troyan or a trilyazh
 ====================  ======================================
 
+and, for the parts of a keyboard that fit a phone (they change what the player sees, not the
+game): ``s<card>`` the card to give (its recipients are shown next), ``n<page>`` a page of
+the larger bids or contracts, ``k`` back to the first part.
+
 The version is the match's version when the keyboard was drawn, so the application can
 answer a press on an outdated keyboard without applying anything. The seat in the data is the
 seat the keyboard was drawn for: the application must check that the presser holds it.
@@ -44,14 +48,18 @@ from engine import (
 from engine.cards import CARD_COUNT
 
 __all__ = [
+    "MAIN",
     "MAX_ARG_LENGTH",
     "MAX_DATA_BYTES",
     "MAX_ID",
     "ActionPress",
     "LobbyPress",
+    "Menu",
+    "MenuPress",
     "decode",
     "encode_action",
     "encode_lobby",
+    "encode_menu",
 ]
 
 MAX_DATA_BYTES: Final = 64
@@ -81,6 +89,28 @@ class ActionPress:
     match_id: int
     version: int
     action: SeatAction
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The part of a seat's keyboard its player looks at: the first part (`MAIN`), the
+    recipients of a card to give, a page of larger bids or contracts, or the question whether
+    to concede or throw (``confirm``: set by the game service, never by a button)."""
+
+    card: int | None = None
+    page: int = 0
+    confirm: SeatAction | None = None
+
+
+MAIN: Final = Menu()
+
+
+@dataclass(frozen=True)
+class MenuPress:
+    match_id: int
+    version: int
+    seat: int
+    menu: Menu
 
 
 @dataclass(frozen=True)
@@ -132,6 +162,21 @@ def encode_action(match_id: int, version: int, action: SeatAction) -> str:
     return _check(f"a:{_base36(match_id)}:{_base36(version)}:{action.seat}{_code(action)}")
 
 
+def encode_menu(match_id: int, version: int, seat: int, menu: Menu) -> str:
+    """The data of a button that shows ``menu`` of ``seat``'s keyboard."""
+    if not 0 <= seat <= 9:
+        raise ValueError(f"seat out of range: {seat}")
+    if menu.confirm is not None:
+        raise ValueError("a confirmation is asked by the game service, not by a button")
+    if menu.card is not None:
+        code = f"s{_DIGITS[menu.card]}"
+    elif menu.page:
+        code = f"n{menu.page}"
+    else:
+        code = "k"
+    return _check(f"a:{_base36(match_id)}:{_base36(version)}:{seat}{code}")
+
+
 def encode_lobby(lobby_id: int, verb: str, arg: str = "") -> str:
     """The data of a lobby button; ``ValueError`` for a verb or argument that cannot fit."""
     if not _VERB_RE.fullmatch(verb):
@@ -141,7 +186,7 @@ def encode_lobby(lobby_id: int, verb: str, arg: str = "") -> str:
     return _check(f"l:{_base36(lobby_id)}:{verb}:{arg}")
 
 
-def decode(data: str | None, players: int) -> ActionPress | LobbyPress | None:
+def decode(data: str | None, players: int) -> ActionPress | MenuPress | LobbyPress | None:
     """The press that ``data`` encodes, or ``None`` for anything malformed or forged."""
     if not isinstance(data, str) or len(data.encode("utf-8")) > MAX_DATA_BYTES:
         return None
@@ -157,6 +202,9 @@ def decode(data: str | None, players: int) -> ActionPress | LobbyPress | None:
     seat = int(match[3])
     if seat >= players:
         return None
+    menu = _menu(match[4], match[5])
+    if menu is not None:
+        return MenuPress(int(match[1], 36), int(match[2], 36), seat, menu)
     action = _action(seat, match[4], match[5], players)
     match_id, version = int(match[1], 36), int(match[2], 36)
     if action is None or match_id > MAX_ID or version > MAX_ID:
@@ -167,6 +215,17 @@ def decode(data: str | None, players: int) -> ActionPress | LobbyPress | None:
 def _card(char: str) -> int | None:
     c = _DIGITS.find(char)
     return c if 0 <= c < CARD_COUNT else None
+
+
+def _menu(kind: str, rest: str) -> Menu | None:
+    if kind == "k":
+        return MAIN if not rest else None
+    if kind == "s":
+        card = _card(rest) if len(rest) == 1 else None
+        return None if card is None else Menu(card=card)
+    if kind == "n":
+        return Menu(page=int(rest)) if _NUMBER_RE.fullmatch(rest) else None
+    return None
 
 
 def _action(seat: int, kind: str, rest: str, players: int) -> SeatAction | None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import thinking
-from bot.callbacks import ActionPress, decode
+from bot.callbacks import ActionPress, Menu, MenuPress, decode
 from bot.computers import (
     KICK_AFTER_TIMEOUTS,
     decision_seed,
@@ -55,6 +55,7 @@ from bot.matchlog import (
 from bot.people import People
 from bot.records import MatchSummary, end_match, players_of, result_write, summarize
 from bot.render import render_refusal
+from bot.render.keyboard import confirms
 from bot.screens import Ending, Screens
 from bot.turns import AnyJobQueue, TurnTimers, deadline_after
 from engine import (
@@ -89,6 +90,8 @@ from storage import (
 log = logging.getLogger(__name__)
 
 MAX_PLAYERS = 4
+CONFIRM_SECONDS = 8.0
+"""How long after the question a second press of «Расписать» or «Сбросить карты» does it."""
 
 SeatChanges = tuple[MatchSeat, ...]
 """Seat rows changed with an action (a timeout, a replacement), stored in its write."""
@@ -203,8 +206,11 @@ class Games:
         """Apply a game button's press."""
         lang = await self._people.user_language(user_id)
         first = decode(data, MAX_PLAYERS)
-        live = await self.load(first.match_id) if isinstance(first, ActionPress) else None
+        game_press = first if isinstance(first, ActionPress | MenuPress) else None
+        live = await self.load(game_press.match_id) if game_press is not None else None
         press = decode(data, live.row.players) if live is not None else None
+        if isinstance(press, MenuPress) and live is not None:
+            return await self._open_menu(live, user_id, lang, press)
         if live is None or not isinstance(press, ActionPress):
             note(result="outdated")
             return Pressed(self._tr.text(lang, "press-outdated"))
@@ -228,6 +234,12 @@ class Games:
             except IllegalAction as refusal:
                 note(result=refusal.reason.value)
                 return Pressed(render_refusal(refusal.reason, lang, self._tr))
+            if confirms(press.action) and not live.confirmed(seat, press.action, CONFIRM_SECONDS):
+                # The first press of an irreversible early end only asks.
+                note(result="asked")
+                live.open_menu(seat, Menu(confirm=press.action))
+                await self._screens.show_hand(live, seat)
+                return Pressed(self._tr.text(lang, "press-confirm"))
             line = format_action(press.action)
             note(action=line)
             place = live.row.seats[seat]
@@ -240,6 +252,25 @@ class Games:
                 return Pressed(self._tr.text(lang, "press-outdated"))
             note(result="applied", version=live.version)
         return Pressed(ending=ending)
+
+    async def _open_menu(
+        self, live: LiveMatch, user_id: int, lang: str, press: MenuPress
+    ) -> Pressed:
+        """Show the part of the keyboard a navigation button asks for (nothing is played)."""
+        async with live.lock:
+            seat = live.seat_of(user_id)
+            if (
+                self._live.get(live.match_id) is not live
+                or seat != press.seat
+                or press.version != live.version
+                or level_of(live.row, seat) is not None
+            ):
+                note(result="outdated")
+                return Pressed(self._tr.text(lang, "press-outdated"))
+            note(match=live.match_id, result="menu")
+            live.open_menu(seat, press.menu)
+            await self._screens.show_hand(live, seat)
+        return Pressed()
 
     async def _advance(
         self,

@@ -7,8 +7,10 @@ the state whose log lines were just committed, so it always equals a replay of t
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 
+from bot.callbacks import MAIN, Menu
 from engine import MatchState
 from storage import Deadline, Match
 
@@ -26,6 +28,27 @@ class LiveMatch:
     """The turn timer running for the human to act, if the match has one."""
     kick_votes: dict[int, set[int]] = field(default_factory=dict)
     """Seat → the players who voted with /kick to hand it to a computer."""
+    menus: dict[int, tuple[int, Menu, float]] = field(default_factory=dict)
+    """Seat → the part of its keyboard its player opened: at which version, and when."""
+
+    def menu_of(self, seat: int) -> Menu:
+        """The part of the seat's keyboard to show: what its player opened at this version."""
+        opened = self.menus.get(seat)
+        return opened[1] if opened is not None and opened[0] == self.version else MAIN
+
+    def open_menu(self, seat: int, menu: Menu) -> None:
+        self.menus[seat] = (self.version, menu, time.monotonic())
+
+    def confirmed(self, seat: int, action: object, within: float) -> bool:
+        """Whether the seat's player was asked about ``action`` at this version less than
+        ``within`` seconds ago (so this press is the second one)."""
+        opened = self.menus.get(seat)
+        return (
+            opened is not None
+            and opened[0] == self.version
+            and opened[1].confirm == action
+            and time.monotonic() - opened[2] <= within
+        )
 
     @property
     def match_id(self) -> int:

@@ -137,7 +137,8 @@ class Screens:
         lang = await self._people.user_language(user_id)
         names = await self.names(live, lang)
         text, markup = render_hand(
-            view(live.state, seat), names, lang, self._tr, live.match_id, live.version
+            view(live.state, seat), names, lang, self._tr, live.match_id, live.version,
+            live.menu_of(seat),
         )
         if live.row.seats[seat].replaced_by_computer:
             # The computer decides for this seat until its human says /back.

@@ -11,7 +11,7 @@ import logging
 from telegram import CallbackQuery, Update
 from telegram.error import TelegramError
 
-from bot.callbacks import ActionPress, LobbyPress, decode
+from bot.callbacks import ActionPress, LobbyPress, MenuPress, decode
 from bot.games import MAX_PLAYERS
 from bot.handlers import groups, origin, records
 from bot.logs import logged, note
@@ -47,7 +47,7 @@ async def press(update: Update, context: Context) -> None:
                 context.bot, lobby.chat_id, user_id
             )
             toast = await found.lobbies.press(user_id, decoded, lang, as_creator=as_creator)
-    elif isinstance(decoded, ActionPress) and query.data is not None:
+    elif isinstance(decoded, ActionPress | MenuPress) and query.data is not None:
         refusal = origin.game_refusal(query)
         if refusal is None:
             pressed = await found.games.press(user_id, query.data)

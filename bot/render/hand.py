@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from telegram import InlineKeyboardMarkup
 
+from bot.callbacks import MAIN, Menu
 from bot.i18n import Translator
 from bot.render.common import (
     MAX_MESSAGE,
@@ -18,23 +19,25 @@ from bot.render.common import (
     joined,
     short_names,
 )
-from bot.render.keyboard import action_keyboard
+from bot.render.keyboard import action_keyboard, shown_menu
 from bot.render.state import deal_lines, header, perch_line, seat_lines
-from engine import Bid, Give, NameContract, Pass, Phase, Play, SeatView
+from engine import Bid, Concede, Give, NameContract, Pass, Phase, Play, SeatView
 
 
 def render_hand(
     view: SeatView, names: tuple[str, ...], lang: str, tr: Translator, match_id: int,
-    version: int,
+    version: int, menu: Menu = MAIN,
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    """The text (HTML) and keyboard of ``view.seat``'s private message."""
-    text = _text(view, names, lang, tr)
+    """The text (HTML) and keyboard (the part ``menu``) of ``view.seat``'s private
+    message."""
+    menu = shown_menu(view, menu) if view.legal else MAIN
+    text = _text(view, names, lang, tr, menu)
     if len(text) > MAX_MESSAGE:
-        text = _text(view, short_names(names), lang, tr)
-    return text, action_keyboard(view, names, lang, tr, match_id, version)
+        text = _text(view, short_names(names), lang, tr, menu)
+    return text, action_keyboard(view, names, lang, tr, match_id, version, menu)
 
 
-def _text(view: SeatView, names: Sequence[str], lang: str, tr: Translator) -> str:
+def _text(view: SeatView, names: Sequence[str], lang: str, tr: Translator, menu: Menu) -> str:
     lines = [header(view, lang, tr), ""]
     lines += seat_lines(view, names, lang, tr)
     perch = perch_line(view, names, lang, tr)
@@ -46,7 +49,7 @@ def _text(view: SeatView, names: Sequence[str], lang: str, tr: Translator) -> st
     own = _own_lines(view, names, lang, tr)
     if own:
         lines += ["", *own]
-    prompt = _prompt(view, names, lang, tr)
+    prompt = _prompt(view, names, lang, tr, menu)
     if prompt:
         lines += ["", prompt]
     return "\n".join(lines)
@@ -81,8 +84,15 @@ def _own_lines(view: SeatView, names: Sequence[str], lang: str, tr: Translator) 
     return lines
 
 
-def _prompt(view: SeatView, names: Sequence[str], lang: str, tr: Translator) -> str | None:
+def _prompt(
+    view: SeatView, names: Sequence[str], lang: str, tr: Translator, menu: Menu
+) -> str | None:
     legal = view.legal
+    if menu.confirm is not None:
+        kind = "concede" if isinstance(menu.confirm, Concede) else "throw"
+        return tr.text(lang, f"hand-confirm-{kind}")
+    if menu.card is not None:
+        return tr.text(lang, "hand-prompt-give-to", card=card_label(menu.card, lang, tr))
     if any(isinstance(a, Bid | Pass) for a in legal):
         return tr.text(lang, "hand-prompt-bid")
     if any(isinstance(a, Give) for a in legal):

@@ -37,6 +37,7 @@ lobby-seats-filled = Too many players are seated for that: someone has to leave 
 ## Button presses
 
 press-outdated = This keyboard is out of date.
+press-confirm = Press once more within a few seconds to confirm.
 press-not-seated = You are not playing in this match.
 
 ## The match

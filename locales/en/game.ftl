@@ -104,7 +104,10 @@ hand-given = You gave: { $list }
 hand-gift-from = { $card } ({ $name })
 hand-received = You received: { $list }
 hand-prompt-bid = Your bid:
-hand-prompt-give = Give one card to each opponent:
+hand-prompt-give = Give one card to each opponent — first choose the card:
+hand-prompt-give-to = Who gets { $card }?
+hand-confirm-concede = Concede the deal? Press “Yes, concede” — or “Back”.
+hand-confirm-throw = Throw in the cards? Press “Yes, throw” — or “Back”.
 hand-prompt-contract = Name the contract — or lead at once to play the bid:
 hand-prompt-lead = Your lead:
 hand-prompt-follow = Your turn — follow:
@@ -122,6 +125,11 @@ button-marriage = { $card } + marriage { $value }
 button-aces = { $card } + aces { $value }
 button-troyan = { $card } + troyan
 button-trilyazh = { $card } + trilyazh
+button-back = ◂ Back
+button-larger = More ▸
+button-smaller = ◂ Less
+button-confirm-concede = ✔ Yes, concede
+button-confirm-throw = ✔ Yes, throw
 
 ## Events (the "last move" line and deal results)
 

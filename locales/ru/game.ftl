@@ -109,7 +109,10 @@ hand-given = Вы отдали: { $list }
 hand-gift-from = { $card } ({ $name })
 hand-received = Вам отдали: { $list }
 hand-prompt-bid = Ваша ставка:
-hand-prompt-give = Отдайте по одной карте каждому сопернику:
+hand-prompt-give = Отдайте по одной карте каждому сопернику — сначала выберите карту:
+hand-prompt-give-to = Кому отдать { $card }?
+hand-confirm-concede = Расписать игру? Нажмите «Да, расписать» — или «Назад».
+hand-confirm-throw = Сбросить карты? Нажмите «Да, сбросить» — или «Назад».
 hand-prompt-contract = Назовите заказ — или сразу ходите, тогда заказ равен ставке:
 hand-prompt-lead = Ваш ход:
 hand-prompt-follow = Ваш ход — отвечайте:
@@ -127,6 +130,11 @@ button-marriage = { $card } + марьяж { $value }
 button-aces = { $card } + тузы { $value }
 button-troyan = { $card } + троян
 button-trilyazh = { $card } + трильяж
+button-back = ◂ Назад
+button-larger = Больше ▸
+button-smaller = ◂ Меньше
+button-confirm-concede = ✔ Да, расписать
+button-confirm-throw = ✔ Да, сбросить
 
 ## События (строка «последний ход» и итоги раздачи)
 

@@ -109,7 +109,10 @@ hand-given = Ви віддали: { $list }
 hand-gift-from = { $card } ({ $name })
 hand-received = Вам віддали: { $list }
 hand-prompt-bid = Ваша ставка:
-hand-prompt-give = Віддайте по одній карті кожному супернику:
+hand-prompt-give = Віддайте по одній карті кожному супернику — спершу виберіть карту:
+hand-prompt-give-to = Кому віддати { $card }?
+hand-confirm-concede = Розписати гру? Натисніть «Так, розписати» — або «Назад».
+hand-confirm-throw = Скинути карти? Натисніть «Так, скинути» — або «Назад».
 hand-prompt-contract = Назвіть замовлення — або одразу ходіть, тоді замовлення дорівнює ставці:
 hand-prompt-lead = Ваш хід:
 hand-prompt-follow = Ваш хід — відповідайте:
@@ -127,6 +130,11 @@ button-marriage = { $card } + мар'яж { $value }
 button-aces = { $card } + тузи { $value }
 button-troyan = { $card } + троян
 button-trilyazh = { $card } + трильяж
+button-back = ◂ Назад
+button-larger = Більше ▸
+button-smaller = ◂ Менше
+button-confirm-concede = ✔ Так, розписати
+button-confirm-throw = ✔ Так, скинути
 
 ## Події (рядок «останній хід» і підсумки роздачі)
 

@@ -24,7 +24,7 @@ from telegram import Update
 from telegram.ext import TypeHandler
 
 from bot.app import build_application, running
-from bot.callbacks import ActionPress, LobbyPress, decode
+from bot.callbacks import ActionPress, LobbyPress, MenuPress, decode
 from bot.i18n import LOCALES_DIR, Translator
 from bot.render import card_label, game_label
 from bot.services import Services, services_of
@@ -43,6 +43,7 @@ FAST = {"group_messages": 1_000_000, "messages_per_second": 1_000_000.0}
 WAIT_STEP = 0.05
 """Seconds the driver waits when nobody it plays for may act."""
 TR = Translator(LOCALES_DIR, strict=True)
+CONFIRM = TR.text(LANG, "press-confirm")
 _TAGS = re.compile(r"<[^>]+>")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SHEET_SIZE = (1200, 900)
@@ -294,6 +295,20 @@ class Driver:
                     found.append(Option(user, message, data, press))
         return found
 
+    def card_choices(self) -> list[tuple[SimUser, SimMessage, str, MenuPress]]:
+        """The first step of giving as shown: a button per card, its recipients behind it."""
+        found = []
+        for user in self.users:
+            message = self.hand(user)
+            if message is None:
+                continue
+            for button in message.buttons():
+                data = str(button.get("callback_data", ""))
+                press = decode(data, 4)
+                if isinstance(press, MenuPress) and press.menu.card is not None:
+                    found.append((user, message, data, press))
+        return found
+
     def deal_number(self) -> int:
         numbers = [0]
         for user in self.users:
@@ -371,6 +386,13 @@ class Driver:
             newest = max((o.press.version for o in options), default=0)
             options = [o for o in options if o.press.version == newest]
             action = policy([o.action for o in options], self.deal_number())
+            choices = [c for c in self.card_choices() if c[3].version >= newest]
+            if action is None and choices:
+                # Giving takes two steps; the policies give their lowest card first.
+                user, message, data, _ = min(choices, key=lambda c: c[3].menu.card or 0)
+                answer = await (await user.press(message, data)).answer()
+                assert answer.text is None, answer.text
+                continue
             if action is None and self.private_only:
                 # The match is over (its result is on its way) or someone else must act (a
                 # player away, whose turn timer runs): give the bot's loop time to go on.
@@ -380,6 +402,8 @@ class Driver:
             assert action is not None, f"nothing to press among {options}"
             option = next(o for o in options if o.action == action)
             answer = await (await option.user.press(option.message, option.data)).answer()
+            if answer.text == CONFIRM:
+                continue  # conceding and throwing are asked first: the policy presses again
             assert answer.text is None, f"{action} was refused: {answer.text}"
             self.presses += 1
             if self.bot is None:

@@ -5,12 +5,16 @@ from __future__ import annotations
 import pytest
 
 from bot.callbacks import (
+    MAIN,
     MAX_DATA_BYTES,
     ActionPress,
     LobbyPress,
+    Menu,
+    MenuPress,
     decode,
     encode_action,
     encode_lobby,
+    encode_menu,
 )
 from engine import (
     Bid,
@@ -125,3 +129,18 @@ def test_a_lobby_press_over_64_bytes_is_refused() -> None:
 def test_action_and_lobby_data_never_collide() -> None:
     assert isinstance(decode(encode_action(7, 7, Pass(0)), 3), ActionPress)
     assert isinstance(decode(encode_lobby(7, "p"), 3), LobbyPress)
+
+
+@pytest.mark.parametrize("menu", [MAIN, Menu(card=0), Menu(card=35), Menu(page=1), Menu(page=12)])
+def test_each_menu_round_trips(menu: Menu) -> None:
+    data = encode_menu(BIG_ID, BIG_ID, 3, menu)
+    assert len(data.encode("utf-8")) <= MAX_DATA_BYTES
+    assert decode(data, 4) == MenuPress(BIG_ID, BIG_ID, 3, menu)
+
+
+def test_a_question_is_never_a_button() -> None:
+    with pytest.raises(ValueError):
+        encode_menu(1, 1, 0, Menu(confirm=Concede(0)))
+    assert decode("a:1:1:0s", 3) is None
+    assert decode("a:1:1:0n0", 3) is None
+    assert decode("a:1:1:0kx", 3) is None

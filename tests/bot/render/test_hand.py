@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.callbacks import ActionPress, decode
+from bot.callbacks import MAIN, ActionPress, Menu, MenuPress, decode
 from bot.i18n import SUPPORTED_LANGUAGES, Translator
 from bot.render import card_label, render_hand
-from engine import Play, view
+from bot.render.keyboard import MAX_ROWS, confirms
+from engine import Game, Play, SeatAction, SeatView, view
 from tests.bot.render.matches import names_for, samples
 from tests.bot.render.telegram_html import assert_telegram_html
 
 MAX_TEXT = 4096
-MAX_BUTTONS = 100
 MAX_ROW = 8
 
 
@@ -21,8 +21,49 @@ def tr() -> Translator:
     return Translator(strict=True)
 
 
-def test_buttons_are_exactly_the_legal_actions(tr: Translator) -> None:
+def _reachable(
+    seat_view: SeatView, names: tuple[str, ...], lang: str, tr: Translator, match_id: int,
+    version: int,
+) -> tuple[list[SeatAction], int]:
+    """Every action behind a button of any part of the keyboard (each part drawn as the
+    player would reach it, from the first part on), and the most rows of any part."""
+    seen: set[Menu] = set()
+    todo = [MAIN]
+    actions: list[SeatAction] = []
+    most = 0
+    while todo:
+        menu = todo.pop()
+        if menu in seen:
+            continue
+        seen.add(menu)
+        _, keyboard = render_hand(seat_view, names, lang, tr, match_id, version, menu)
+        assert keyboard is not None
+        rows = keyboard.inline_keyboard
+        most = max(most, len(rows))
+        assert all(0 < len(row) <= MAX_ROW for row in rows)
+        for button in (b for row in rows for b in row):
+            assert isinstance(button.callback_data, str) and button.text
+            press = decode(button.callback_data, seat_view.rules.players)
+            if isinstance(press, MenuPress):
+                assert (press.match_id, press.version) == (match_id, version)
+                todo.append(press.menu)
+                continue
+            assert isinstance(press, ActionPress)
+            assert (press.match_id, press.version) == (match_id, version)
+            if confirms(press.action) and menu.confirm is None:
+                todo.append(Menu(confirm=press.action))
+                continue
+            if menu is MAIN or menu.confirm is None or menu.confirm == press.action:
+                actions.append(press.action)
+    return actions, most
+
+
+def test_every_legal_action_is_reachable_within_six_rows(tr: Translator) -> None:
+    """The property the issue asks for: random playouts of all three games, the real
+    renderer, every part of every keyboard at most six rows, every legal action reachable
+    exactly once (conceding and throwing only through their question)."""
     pressed = 0
+    games: set[Game] = set()
     for index, sample in enumerate(samples()):
         state = sample.state
         names = names_for(state)
@@ -36,22 +77,34 @@ def test_buttons_are_exactly_the_legal_actions(tr: Translator) -> None:
             if not seat_view.legal:
                 assert keyboard is None
                 continue
-            assert keyboard is not None
-            buttons = [b for row in keyboard.inline_keyboard for b in row]
-            assert len(buttons) == len(seat_view.legal) <= MAX_BUTTONS
-            assert all(0 < len(row) <= MAX_ROW for row in keyboard.inline_keyboard)
-            decoded = []
-            for button in buttons:
-                assert isinstance(button.callback_data, str)
-                press = decode(button.callback_data, state.rules.players)
-                assert isinstance(press, ActionPress)
-                assert (press.match_id, press.version) == (40 + index, index)
-                decoded.append(press.action)
-                assert button.text
-            assert len(set(decoded)) == len(decoded)
-            assert set(decoded) == set(seat_view.legal)
-            pressed += len(buttons)
+            actions, most = _reachable(seat_view, names, lang, tr, 40 + index, index)
+            assert most <= MAX_ROWS, (state.rules.game, seat_view.phase, most)
+            assert len(set(actions)) == len(actions)
+            assert set(actions) == set(seat_view.legal)
+            games.add(state.rules.game)
+            pressed += len(actions)
     assert pressed > 1000
+    assert games == set(Game)
+
+
+def test_concede_and_throw_are_asked_before_they_are_done(tr: Translator) -> None:
+    asked = 0
+    for sample in samples():
+        state = sample.state
+        for seat in range(state.rules.players):
+            seat_view = view(state, seat)
+            for action in (a for a in seat_view.legal if confirms(a)):
+                _, first = render_hand(seat_view, names_for(state), "ru", tr, 1, 1)
+                assert first is not None
+                text, second = render_hand(
+                    seat_view, names_for(state), "ru", tr, 1, 1, Menu(confirm=action)
+                )
+                assert second is not None
+                labels = [b.text for row in second.inline_keyboard for b in row]
+                assert len(labels) == 2 and labels[0].startswith("✔"), labels
+                assert "?" in text.splitlines()[-1]
+                asked += 1
+    assert asked > 10
 
 
 def test_the_hand_is_shown_sorted_by_suit_and_strength(tr: Translator) -> None:
