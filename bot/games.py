@@ -90,6 +90,8 @@ from storage import (
 log = logging.getLogger(__name__)
 
 MAX_PLAYERS = 4
+PING_SECONDS = 20.0
+"""A player who has not pressed for this long gets a new message at their turn."""
 CONFIRM_SECONDS = 8.0
 """How long after the question a second press of «Расписать» or «Сбросить карты» does it."""
 
@@ -120,6 +122,7 @@ class Games:
         job_queue: AnyJobQueue | None = None,
         stand_in: str = "hard",
         budget: float = DEFAULT_BUDGET,
+        ping_seconds: float = PING_SECONDS,
     ) -> None:
         self._store = store
         self._people = people
@@ -128,6 +131,7 @@ class Games:
         self._deal_seed = deal_seed
         self._stand_in = stand_in
         self._budget = budget
+        self._ping_seconds = ping_seconds
         self._live: dict[int, LiveMatch] = {}
         self._timers = TurnTimers(job_queue, self._timed_out, self._running_short)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -194,6 +198,8 @@ class Games:
         self, live: LiveMatch, events: Sequence[Event], deadline: Deadline | None
     ) -> LiveMatch:
         self._live[live.match_id] = live
+        # Every hand of the first deal is a new message already.
+        live.deal_turns.update(u for u in live.user_ids if u is not None)
         note(match=live.match_id, started=live.row.game)
         live.deadline = deadline
         await self._screens.show(live, events=events)
@@ -209,6 +215,8 @@ class Games:
         game_press = first if isinstance(first, ActionPress | MenuPress) else None
         live = await self.load(game_press.match_id) if game_press is not None else None
         press = decode(data, live.row.players) if live is not None else None
+        if live is not None and press is not None and live.seat_of(user_id) is not None:
+            live.pressed_at[user_id] = time.monotonic()
         if isinstance(press, MenuPress) and live is not None:
             return await self._open_menu(live, user_id, lang, press)
         if live is None or not isinstance(press, ActionPress):
@@ -242,12 +250,15 @@ class Games:
                 return Pressed(self._tr.text(lang, "press-confirm"))
             line = format_action(press.action)
             note(action=line)
+            live.seat_notes.pop(seat, None)
             place = live.row.seats[seat]
             in_time: SeatChanges = ()
             if place.consecutive_timeouts:
                 in_time = (place.model_copy(update={"consecutive_timeouts": 0}),)
             try:
-                ending = await self._advance(live, [line], state, events, seats=in_time)
+                ending = await self._advance(
+                    live, [line], state, events, seats=in_time, by=user_id
+                )
             except VersionConflict:
                 return Pressed(self._tr.text(lang, "press-outdated"))
             note(result="applied", version=live.version)
@@ -281,6 +292,7 @@ class Games:
         *,
         seats: SeatChanges = (),
         table_note: str | None = None,
+        by: int | None = None,
     ) -> Ending | None:
         """Deal on if a deal ended, commit ``lines`` (+ the deal) — with the match's result if
         they end it, the changed ``seats`` and the next turn's deadline, in one write — then
@@ -322,11 +334,33 @@ class Games:
         if over:
             del self._live[live.match_id]
             self._timers.cancel(live.match_id)
-        await self._screens.show(live, events=[*events, *dealt], note=table_note, final=over)
+        if dealt:
+            live.recap = (version, scored_state, tuple(scored_events))
+            live.deal_turns.clear()
+            live.dealt_by = by
+        pings = set() if over else await self._pings(live, by)
+        await self._screens.show(
+            live, events=[*events, *dealt], note=table_note, final=over, pings=pings
+        )
         ending = await self._screens.post_results(live, scored_state, scored_events, summary)
         if not over:
             self._next(live)
         return ending
+
+    async def _pings(self, live: LiveMatch, by: int | None) -> set[int]:
+        """The seats whose hand must come as a new message (Telegram notifies of new messages,
+        never of edits): the human whose turn has just come, unless they pressed this very
+        action, if they have been away for a while or this is their first turn of a deal that
+        someone else's move dealt — and they have not switched the pings off (/notify)."""
+        seat = human_to_act(live.row, live.state)
+        user = live.row.seats[seat].user_id if seat is not None else None
+        if seat is None or user is None or user == by or user in live.unreachable:
+            return set()
+        first = user not in live.deal_turns and user != live.dealt_by
+        live.deal_turns.add(user)
+        if not (first or live.idle_for(user) >= self._ping_seconds):
+            return set()
+        return {seat} if await self._people.pings(user) else set()
 
     # ---------------------------------------------------------------- who acts next
 
@@ -442,6 +476,7 @@ class Games:
             change |= {"replaced_by_computer": True, "computer_level": self._stand_in}
         timed_out = (place.model_copy(update=change),)
 
+        live.seat_notes[seat] = "replaced" if replace else "timed-out"
         lang = await self._people.chat_language(live.chat_id)
         name = html.escape((await self._screens.names(live, lang))[seat])
         text = self._tr.text(lang, "turn-timed-out", name=name)
@@ -451,12 +486,14 @@ class Games:
         return timed_out, text
 
     async def _running_short(self, deadline: Deadline) -> None:
-        """Redraw the table so that it shows the last seconds of a turn."""
+        """Redraw the table and the hand of the player to act so that they show the last
+        seconds of a turn."""
         live = await self.load(deadline.match_id)
         if live is not None and self._still_due(live, deadline):
             async with live.lock:
                 if self._still_due(live, deadline):
                     await self._screens.show_table(live)
+                    await self._screens.show_hand(live, deadline.seat)
 
     @staticmethod
     def _still_due(live: LiveMatch, deadline: Deadline) -> bool:
@@ -502,6 +539,8 @@ class Games:
             write = MatchWrite(live.match_id, live.version, seats=seats, deadline=turn)
             await self._store.matches.commit(write)
             live.row, live.deadline = row, _armed(write, turn)
+            if not replaced:
+                live.seat_notes.pop(seat, None)
             await self._screens.show(live, note=table_note)
             self._next(live)
         return True

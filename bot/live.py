@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from bot.callbacks import MAIN, Menu
 from engine import MatchState
+from engine.events import Event
 from storage import Deadline, Match
 
 
@@ -28,6 +29,19 @@ class LiveMatch:
     """The turn timer running for the human to act, if the match has one."""
     kick_votes: dict[int, set[int]] = field(default_factory=dict)
     """Seat → the players who voted with /kick to hand it to a computer."""
+    pressed_at: dict[int, float] = field(default_factory=dict)
+    """User → when they last pressed a button of this match (monotonic seconds)."""
+    started_at: float = field(default_factory=time.monotonic)
+    deal_turns: set[int] = field(default_factory=set)
+    """Users who have had a turn in the current deal."""
+    dealt_by: int | None = None
+    """The user whose press dealt the current deal (None: a computer or a timeout)."""
+    seat_notes: dict[int, str] = field(default_factory=dict)
+    """Seat → what the bot did for its absent player (``timed-out``, ``replaced``), shown in
+    their hand until they press again."""
+    recap: tuple[int, MatchState, tuple[Event, ...]] | None = None
+    """The version of the deal just dealt, and the state and events that ended the deal
+    before it: the hands tell the deal until the new deal's first action."""
     menus: dict[int, tuple[int, Menu, float]] = field(default_factory=dict)
     """Seat → the part of its keyboard its player opened: at which version, and when."""
 
@@ -64,3 +78,7 @@ class LiveMatch:
 
     def seat_of(self, user_id: int) -> int | None:
         return self.row.seat_of(user_id)
+
+    def idle_for(self, user_id: int) -> float:
+        """Seconds since the user last pressed a button of this match (or it started)."""
+        return time.monotonic() - self.pressed_at.get(user_id, self.started_at)

@@ -384,6 +384,8 @@ class _Slot:
     urgency: Urgency = Urgency.NORMAL
     due: float = 0.0
     """When the wanted content may be sent at the earliest (a lazy edit waits)."""
+    renew: bool = False
+    """Send the wanted content as a new message and delete the old one (it notifies)."""
 
     def upcoming(self, queued: bool) -> Content | None:
         """What the message will show once the work already started or queued is done."""
@@ -456,12 +458,15 @@ class Outbox:
         message_id: int | None = None,
         on_sent: OnSent | None = None,
         last: bool = False,
+        renew: bool = False,
     ) -> None:
         """Make the message `key` of the chat show `content` (sending it if it has no id yet).
 
         `message_id` and `on_sent` matter the first time a key is shown: the stored id of the
         message to edit, and what to call with the id of a newly sent one. `last` says the
         message will not change again (its game is over), so the outbox can forget it.
+        `renew` sends it as a new message at the bottom of the chat — Telegram notifies of
+        new messages, never of edits — and deletes the old one.
         """
         chat = self._chats.setdefault(chat_id, _Chat())
         slot = chat.slots.get(key)
@@ -472,8 +477,9 @@ class Outbox:
         if on_sent is not None:
             slot.on_sent = on_sent
         slot.last = last
+        slot.renew = slot.renew or (renew and slot.message_id is not None)
         queued = key in chat.queue
-        if content == slot.upcoming(queued):
+        if content == slot.upcoming(queued) and not slot.renew:
             return
         urgency = self._urgency(chat_id, slot, content)
         now = asyncio.get_running_loop().time()
@@ -625,11 +631,13 @@ class Outbox:
         if slot is None or slot.wanted is None:
             return False
         content, slot.wanted = slot.wanted, None
+        renew, slot.renew = slot.renew, False
         slot.sending = content
         try:
-            await self._attempt(chat, lambda: self._put(chat_id, slot, content))
+            await self._attempt(chat, lambda: self._put(chat_id, slot, content, renew))
         except _PutBack:
             # Newer content, if any came while we waited, wins over what failed to go out.
+            slot.renew = slot.renew or renew
             if slot.wanted is None:
                 slot.wanted = content
                 slot.due = 0.0
@@ -643,7 +651,12 @@ class Outbox:
             chat.slots.pop(item, None)
         return True
 
-    async def _put(self, chat_id: int, slot: _Slot, content: Content) -> None:
+    async def _put(self, chat_id: int, slot: _Slot, content: Content, renew: bool) -> None:
+        if renew and slot.message_id is not None:
+            old = slot.message_id
+            await self._send_for(chat_id, slot, content)
+            await self._drop(chat_id, old)
+            return
         if slot.message_id is not None:
             try:
                 await self._bot.edit_message_text(
@@ -664,10 +677,22 @@ class Outbox:
                 log.info(
                     "outbox chat=%s message=%s is gone, sending anew", chat_id, slot.message_id
                 )
+        await self._send_for(chat_id, slot, content)
+
+    async def _send_for(self, chat_id: int, slot: _Slot, content: Content) -> None:
         message = await self._send(chat_id, content)
         slot.message_id = message.message_id
         if slot.on_sent is not None:
             await self._quietly(slot.on_sent(message.message_id))
+
+    async def _drop(self, chat_id: int, message_id: int) -> None:
+        """Delete a message its newer copy replaced; one too old to delete is emptied."""
+        try:
+            await self._bot.delete_message(chat_id, message_id)
+        except TelegramError as error:
+            log.info("outbox chat=%s message=%s not deleted: %s", chat_id, message_id, error)
+            with contextlib.suppress(TelegramError):
+                await self._bot.edit_message_text("⬇", chat_id=chat_id, message_id=message_id)
 
     async def _send(self, chat_id: int, content: Content) -> Message:
         return await self._bot.send_message(

@@ -111,6 +111,14 @@ class People:
         user = await self.user(user_id)
         return user is not None and user.private_chat_opened
 
+    async def pings(self, user_id: int) -> bool:
+        """Whether a new message tells the user it is their turn (/notify; on by default)."""
+        user = await self.user(user_id)
+        return user is None or user.turn_pings
+
+    async def set_pings(self, user_id: int, on: bool) -> None:
+        self._users[user_id] = await self._store.users.set_turn_pings(user_id, on)
+
     async def names(self, user_ids: Iterable[int | None]) -> tuple[str, ...]:
         """Display names, one per seat (an empty name for a seat without a user)."""
         names = []

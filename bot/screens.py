@@ -25,6 +25,7 @@ from bot.render import (
     render_event_line,
     render_hand,
     render_match_result,
+    render_recap,
     render_table,
 )
 from bot.turns import seconds_left
@@ -73,12 +74,14 @@ class Screens:
         events: Sequence[Event] = (),
         note: str | None = None,
         final: bool = False,
+        pings: frozenset[int] | set[int] = frozenset(),
     ) -> None:
-        """Bring the table and every hand up to date; ``final`` drops the keyboards."""
+        """Bring the table and every hand up to date; ``final`` drops the keyboards; the
+        hands of ``pings`` come as new messages."""
         await self.show_table(live, events=events, note=note, final=final)
         for seat, user_id in enumerate(live.user_ids):
             if user_id is not None and user_id not in live.unreachable:
-                await self.show_hand(live, seat, final=final)
+                await self.show_hand(live, seat, final=final, ping=seat in pings)
 
     async def show_table(
         self,
@@ -130,20 +133,31 @@ class Screens:
             last=final,
         )
 
-    async def show_hand(self, live: LiveMatch, seat: int, *, final: bool = False) -> None:
+    async def show_hand(
+        self, live: LiveMatch, seat: int, *, final: bool = False, ping: bool = False
+    ) -> None:
         user_id = live.row.seats[seat].user_id
         if user_id is None:
             return
         lang = await self._people.user_language(user_id)
         names = await self.names(live, lang)
+        seen = view(live.state, seat)
+        recap = None
+        if live.recap is not None and live.recap[0] == live.version:
+            _, ended, events = live.recap
+            recap = render_recap(events, view(ended, seat), names, lang, self._tr)
         text, markup = render_hand(
-            view(live.state, seat), names, lang, self._tr, live.match_id, live.version,
-            live.menu_of(seat),
+            seen, names, lang, self._tr, live.match_id, live.version, live.menu_of(seat),
+            turn_seconds_left=None if final else self._timer(live, seat),
+            recap=recap,
         )
+        seat_note = live.seat_notes.get(seat)
         if live.row.seats[seat].replaced_by_computer:
             # The computer decides for this seat until its human says /back.
             text += "\n\n" + self._tr.text(lang, "hand-replaced")
             markup = None
+        elif seat_note is not None:
+            text += "\n\n" + self._tr.text(lang, f"hand-{seat_note}")
         match_id = live.match_id
 
         async def remember(message_id: int) -> None:
@@ -156,7 +170,16 @@ class Screens:
             message_id=live.row.seats[seat].hand_message_id,
             on_sent=remember,
             last=final,
+            renew=ping,
         )
+
+    @staticmethod
+    def _timer(live: LiveMatch, seat: int) -> int | None:
+        """The seconds left of ``seat``'s turn, if its turn timer runs."""
+        deadline = live.deadline
+        if deadline is None or deadline.seat != seat or live.state.turn != seat:
+            return None
+        return seconds_left(deadline.deadline)
 
     async def post_results(
         self,

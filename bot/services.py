@@ -118,6 +118,7 @@ def _wire(application: AnyApplication, settings: Settings, store: Store) -> Serv
         job_queue=application.job_queue,
         stand_in=settings.computer_level,
         budget=settings.computer_budget_seconds,
+        ping_seconds=settings.ping_seconds,
     )
     lobbies = Lobbies(
         store,

@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     """Telegram sends it with every update; unset, the bot makes one up at every start."""
     turn_seconds: int = Field(default=60, ge=0)
     """The turn timer new lobbies start with (a lobby setting; 0 = off)."""
+    ping_seconds: float = Field(default=20, ge=0)
+    """A player who has not pressed for this long gets their hand as a new message (which
+    Telegram notifies of) when their turn comes."""
     computer_level: str = "hard"
     """The computer player that moves for a human who ran out of time or was kicked."""
     computer_budget_seconds: float = Field(default=1.0, gt=0)

@@ -412,7 +412,12 @@ CREATE TRIGGER match_result_seats_no_delete BEFORE DELETE ON match_result_seats
 BEGIN SELECT RAISE(ABORT, 'append_only: a match result is never removed'); END;
 """
 
-MIGRATIONS: tuple[str, ...] = (MIGRATION_1, MIGRATION_2)
+MIGRATION_3 = """
+-- A player may switch off the new message that tells them it is their turn (/notify).
+ALTER TABLE users ADD COLUMN turn_pings INTEGER NOT NULL DEFAULT 1 CHECK (turn_pings IN (0, 1));
+"""
+
+MIGRATIONS: tuple[str, ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3)
 """``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

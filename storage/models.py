@@ -36,6 +36,8 @@ class User(_Row):
     """The language_code Telegram reports for the user."""
     private_chat_opened: bool
     """The user has started the private chat, so the bot can send them their hand."""
+    turn_pings: bool = True
+    """A new message tells them it is their turn (switched with /notify)."""
     created_at: AwareDatetime
     updated_at: AwareDatetime
 

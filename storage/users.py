@@ -15,7 +15,7 @@ from storage.models import User
 
 _COLUMNS = (
     "user_id, first_name, username, language, telegram_language, private_chat_opened, "
-    "created_at, updated_at"
+    "turn_pings, created_at, updated_at"
 )
 
 
@@ -69,6 +69,10 @@ class Users:
     async def set_private_chat_opened(self, user_id: int, opened: bool = True) -> User:
         """Record that the user opened the private chat (or, with False, blocked the bot)."""
         return await self._update(user_id, "private_chat_opened = ?", (int(opened),))
+
+    async def set_turn_pings(self, user_id: int, on: bool) -> User:
+        """Whether a new message tells the user it is their turn (/notify)."""
+        return await self._update(user_id, "turn_pings = ?", (int(on),))
 
     async def _update(self, user_id: int, assignment: str, values: tuple[object, ...]) -> User:
         async with self._db.transaction():

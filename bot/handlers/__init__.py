@@ -30,6 +30,7 @@ COMMANDS = {
     "stop": commands.stop,
     "kick": commands.kick,
     "back": commands.back,
+    "notify": commands.notify,
     "solo": commands.solo,
     "score": records.score,
     "stats": records.stats,

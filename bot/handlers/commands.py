@@ -278,6 +278,25 @@ async def back(update: Update, context: Context) -> None:
         await _reply(update, context, "bot-back-nothing")
 
 
+@logged("command-notify")
+async def notify(update: Update, context: Context) -> None:
+    """/notify [on|off]: whether a new message tells the user it is their turn (a bare
+    /notify switches)."""
+    ids = _ids(update)
+    if ids is None:
+        return
+    user_id = ids[1]
+    found = services(context)
+    words = [w.lower() for w in context.args or []]
+    if words and words[0] not in ("on", "off"):
+        await _reply(update, context, "bot-notify-usage")
+        return
+    on = words[0] == "on" if words else not await found.people.pings(user_id)
+    await found.people.set_pings(user_id, on)
+    note(result="on" if on else "off")
+    await _reply(update, context, "bot-notify-on" if on else "bot-notify-off")
+
+
 @logged("command-solo")
 async def solo(update: Update, context: Context) -> None:
     """/solo [game] [easy|hard]: a match in the private chat against computer players."""

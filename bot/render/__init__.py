@@ -9,7 +9,7 @@ from bot.render.common import card_label, cards_text, game_label
 from bot.render.events import render_event_line
 from bot.render.hand import render_hand
 from bot.render.refusals import render_refusal
-from bot.render.results import render_deal_result, render_match_result
+from bot.render.results import render_deal_result, render_match_result, render_recap
 from bot.render.rules import option_label, option_value_label, render_rules
 from bot.render.table import render_table
 
@@ -23,6 +23,7 @@ __all__ = [
     "render_event_line",
     "render_hand",
     "render_match_result",
+    "render_recap",
     "render_refusal",
     "render_rules",
     "render_table",

@@ -26,19 +26,26 @@ from engine import Bid, Concede, Give, NameContract, Pass, Phase, Play, SeatView
 
 def render_hand(
     view: SeatView, names: tuple[str, ...], lang: str, tr: Translator, match_id: int,
-    version: int, menu: Menu = MAIN,
+    version: int, menu: Menu = MAIN, *, turn_seconds_left: int | None = None,
+    recap: Sequence[str] | None = None,
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    """The text (HTML) and keyboard (the part ``menu``) of ``view.seat``'s private
-    message."""
+    """The text (HTML) and keyboard (the part ``menu``) of ``view.seat``'s private message;
+    ``turn_seconds_left`` is the seat's turn timer, ``recap`` the lines that tell the deal
+    just ended (`render_recap`)."""
     menu = shown_menu(view, menu) if view.legal else MAIN
-    text = _text(view, names, lang, tr, menu)
+    text = _text(view, names, lang, tr, menu, turn_seconds_left, recap)
     if len(text) > MAX_MESSAGE:
-        text = _text(view, short_names(names), lang, tr, menu)
+        text = _text(view, short_names(names), lang, tr, menu, turn_seconds_left, recap)
     return text, action_keyboard(view, names, lang, tr, match_id, version, menu)
 
 
-def _text(view: SeatView, names: Sequence[str], lang: str, tr: Translator, menu: Menu) -> str:
+def _text(
+    view: SeatView, names: Sequence[str], lang: str, tr: Translator, menu: Menu,
+    timer: int | None, recap: Sequence[str] | None,
+) -> str:
     lines = [header(view, lang, tr), ""]
+    if recap:
+        lines += [*recap, ""]
     lines += seat_lines(view, names, lang, tr)
     perch = perch_line(view, names, lang, tr)
     if perch:
@@ -51,7 +58,10 @@ def _text(view: SeatView, names: Sequence[str], lang: str, tr: Translator, menu:
         lines += ["", *own]
     prompt = _prompt(view, names, lang, tr, menu)
     if prompt:
-        lines += ["", prompt]
+        lines.append("")
+        if timer is not None and view.legal:
+            lines.append(tr.text(lang, "hand-timer", seconds=max(0, timer)))
+        lines.append(prompt)
     return "\n".join(lines)
 
 

@@ -8,7 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Translator
-from bot.render.common import MAX_MESSAGE, html_name, number, short_names, signed
+from bot.render.common import (
+    MAX_MESSAGE,
+    card_label,
+    html_name,
+    joined,
+    number,
+    short_names,
+    signed,
+)
 from bot.render.events import render_event_line
 from engine import SeatView
 from engine.events import (
@@ -117,3 +125,35 @@ def render_match_result(
         ))
     lines += ["", tr.text(lang, "match-settlement")]
     return "\n".join(lines)
+
+
+def render_recap(
+    events: Sequence[Event], view: SeatView, names: Sequence[str], lang: str, tr: Translator
+) -> list[str]:
+    """What a player's hand says of the deal just ended until the next deal's first action
+    (HTML): its last trick, if it was played out, and one line — how it ended, the player's
+    change and total. ``view`` is the player's view right after the deal ended."""
+    lines = []
+    early = next((e for e in events if isinstance(e, RedealAsked | Conceded | Thrown)), None)
+    scored = next((e for e in events if isinstance(e, DealScored)), None)
+    if early is None and view.tricks:
+        winner, plays = view.tricks[-1]
+        lines.append(tr.text(
+            lang, "state-last-trick", name=html_name(names, winner),
+            plays=joined(
+                tr.text(lang, "state-play", name=html_name(names, s), card=card_label(c, lang, tr))
+                for s, c in plays
+            ),
+        ))
+    ending: Event | None = early or scored
+    outcome = render_event_line(ending, names, lang, tr) if ending is not None else None
+    seat = view.seat
+    if scored is not None and seat is not None:
+        mine = tr.text(
+            lang, "recap-you", change=signed(scored.changes[seat]),
+            score=number(scored.scores[seat]),
+        )
+        outcome = f"{outcome} · {mine}" if outcome else mine
+    if outcome:
+        lines.append(tr.text(lang, "recap-line", number=view.deals, outcome=outcome))
+    return lines

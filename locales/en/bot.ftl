@@ -82,7 +82,7 @@ bot-help =
     3. The creator picks the rules under “Settings” and presses “Start”.
     4. Everyone gets their cards and move buttons in a private chat with the bot; the table is in the group.
     5. Empty seats can go to computer players (the 🤖 button); /solo in a private chat plays against computers.
-    Commands: /join, /leave, /invite, /stop, /kick, /back, /solo, /lang, /rules, /help.
+    Commands: /join, /leave, /invite, /stop, /kick, /back, /notify, /solo, /lang, /rules, /help.
     Records: /score (the score sheet), /stats, /top, /history, /export (in the private chat).
 bot-error = Something went wrong. The match is saved; please try again.
 
@@ -117,3 +117,7 @@ bot-solo-usage = Like this: /solo [game] [easy | hard], for example /solo 1001 e
 bot-command-solo = play against computer players in private: /solo, /solo 1001 easy
 bot-command-kick = hand an absent player's seat to the computer
 bot-command-back = take back your seat from the computer
+bot-command-notify = whether a new message tells you it is your turn: /notify on | off
+bot-notify-on = 🔔 When your turn comes and you have not pressed anything for a while, your cards come as a new message (with a notification). Switch off: /notify off.
+bot-notify-off = 🔕 Your cards will no longer come as a new message — they are only updated in place. Switch on again: /notify on.
+bot-notify-usage = Like this: /notify on or /notify off.

@@ -113,6 +113,10 @@ hand-prompt-lead = Your lead:
 hand-prompt-follow = Your turn — follow:
 hand-prompt-early = Before the first lead you may:
 hand-waiting = Waiting for { $name }
+hand-timer = ⏱ { $seconds } s left for your move
+hand-timed-out = ⏱ Your time ran out — the computer moved for you. The next move is yours again.
+recap-line = <b>Deal { $number } result:</b> { $outcome }
+recap-you = you { $change }, total <b>{ $score }</b>
 
 ## Buttons (plain text)
 

@@ -118,6 +118,10 @@ hand-prompt-lead = Ваш ход:
 hand-prompt-follow = Ваш ход — отвечайте:
 hand-prompt-early = До первого хода можно:
 hand-waiting = Ждём: { $name }
+hand-timer = ⏱ На ход осталось { $seconds } с
+hand-timed-out = ⏱ Время на ход вышло — за вас сходил компьютер. Следующий ход снова ваш.
+recap-line = <b>Итоги раздачи { $number }:</b> { $outcome }
+recap-you = у вас { $change }, итого <b>{ $score }</b>
 
 ## Кнопки (обычный текст)
 

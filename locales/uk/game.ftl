@@ -118,6 +118,10 @@ hand-prompt-lead = Ваш хід:
 hand-prompt-follow = Ваш хід — відповідайте:
 hand-prompt-early = До першого ходу можна:
 hand-waiting = Чекаємо: { $name }
+hand-timer = ⏱ На хід залишилося { $seconds } с
+hand-timed-out = ⏱ Час на хід вийшов — за вас походив комп'ютер. Наступний хід знову ваш.
+recap-line = <b>Підсумки роздачі { $number }:</b> { $outcome }
+recap-you = у вас { $change }, разом <b>{ $score }</b>
 
 ## Кнопки (звичайний текст)
 

@@ -126,6 +126,10 @@ async def test_a_timed_out_human_is_played_for_then_replaced_until_back(
         hand = Driver(server, cast.group, [cast.alice], bot).hand(cast.alice)
         assert hand is not None and not hand.buttons()
         assert plain(TR.text(LANG, "hand-replaced")) in hand.text
+        # Her own chat told her each time: the computer moved for her, then took the seat.
+        told = "\n".join(cast.alice.chat.texts_shown(from_bot=True))
+        assert plain(TR.text(LANG, "hand-timed-out")) in told
+        assert "/back" in hand.text
         log = await services.store.matches.read_log(match.match_id)
         assert any(line.startswith("p1 ") for line in log)  # moves made for Alice
 
