@@ -231,6 +231,13 @@ class Driver:
         await self.settle()
         return answer
 
+    async def act(self, option: Option) -> CallbackAnswer:
+        """Press an action's button; conceding and throwing ask first, so those twice."""
+        answer = await self.press(option.user, option.message, option.data)
+        if answer.text == CONFIRM:
+            answer = await self.press(option.user, option.message, option.data)
+        return answer
+
     async def lobby(self) -> SimMessage:
         return await self.server.wait_for_message(self.group, where=_has_lobby_buttons)
 
@@ -414,7 +421,8 @@ class Driver:
         match result is shown, so that the quiet spell of `settle` comes after the press."""
         await self.server.wait_for(
             lambda: self.match_result() is not None
-            or any(o.press.version > version for o in self.options()),
+            or any(o.press.version > version for o in self.options())
+            or any(c[3].version > version for c in self.card_choices()),
             what=f"a keyboard newer than version {version}",
         )
 

@@ -29,6 +29,7 @@ from engine import format_action
 from storage import NewSeat, PlayerRef, ResultWrite, Store
 from tests.bot.conftest import Cast
 from tests.bot.harness import (
+    CONFIRM,
     LANG,
     TR,
     Driver,
@@ -120,7 +121,7 @@ async def test_a_failed_result_write_takes_the_last_action_with_it(
 
         monkeypatch.setattr(storage.results, "store_result", written_then_failed)
         last = _choice(driver, POLICY)
-        answer = await driver.press(last.user, last.message, last.data)
+        answer = await driver.act(last)
 
         # The result was worked out from the log with the last line, and written...
         (failed,) = failures
@@ -140,7 +141,7 @@ async def test_a_failed_result_write_takes_the_last_action_with_it(
         monkeypatch.setattr(storage.results, "store_result", record)
         again = _choice(driver, POLICY)
         assert (again.data, again.user) == (last.data, last.user)
-        answer = await driver.press(again.user, again.message, again.data)
+        answer = await driver.act(again)
         assert answer.text is None
         result = driver.match_result()
         assert result is not None
@@ -163,6 +164,9 @@ async def test_a_bot_killed_between_the_last_action_and_its_result(
         await _gather(driver, cast)
         assert await driver.play(POLICY, stop=lambda d: d.presses == PRESSES - 1) is None
         last = _choice(driver, POLICY)
+        asked = await (await last.user.press(last.message, last.data)).answer()
+        assert asked.text == CONFIRM  # the match ends with a concession: it is asked first
+        await driver.server.wait_for(lambda: len(last.message.buttons()) == 2)
         await last.user.press(last.message, last.data)
         assert await asyncio.wait_for(first.wait(), 30) == -signal.SIGKILL
     async with await Store.open(database) as store:
