@@ -698,19 +698,20 @@ class Games:
 
     # ---------------------------------------------------------------- stopping and people
 
-    async def stop(self, live: LiveMatch, text: str) -> bool:
-        """End the match without a winner (/stop): it is recorded as abandoned, for the
-        history only. ``text`` is the table's last note."""
+    async def stop(self, live: LiveMatch, stopped_by: str) -> Ending | None:
+        """End the match without a winner (/stop by ``stopped_by``, HTML): it is recorded as
+        abandoned, for the history only; the table and the hands say so, and the ending
+        (the scores so far) is returned for the caller to post. None if it was over."""
         async with live.lock:
             if self._live.get(live.match_id) is not live:
-                return False
+                return None
             summary = await self._summary(live.row)
             async with self._store.transaction():
                 await end_match(self._store, live.match_id, summary)
             del self._live[live.match_id]
             self._timers.cancel(live.match_id)
-        await self._screens.show(live, note=text, final=True)
-        return True
+        await self._screens.show(live, final=True, stopped_by=stopped_by)
+        return await self._screens.stopped(live, stopped_by, summary)
 
     async def opened(self, user_id: int) -> None:
         """The user opened the private chat: deliver their hands."""

@@ -26,6 +26,7 @@ from bot.render import (
     render_hand,
     render_match_result,
     render_recap,
+    render_stopped_result,
     render_table,
 )
 from bot.turns import seconds_left
@@ -75,13 +76,16 @@ class Screens:
         note: str | None = None,
         final: bool = False,
         pings: frozenset[int] | set[int] = frozenset(),
+        stopped_by: str | None = None,
     ) -> None:
         """Bring the table and every hand up to date; ``final`` drops the keyboards; the
-        hands of ``pings`` come as new messages."""
-        await self.show_table(live, events=events, note=note, final=final)
+        hands of ``pings`` come as new messages; ``stopped_by`` (HTML) stopped the match."""
+        await self.show_table(live, events=events, note=note, final=final, stopped_by=stopped_by)
         for seat, user_id in enumerate(live.user_ids):
             if user_id is not None and user_id not in live.unreachable:
-                await self.show_hand(live, seat, final=final, ping=seat in pings)
+                await self.show_hand(
+                    live, seat, final=final, ping=seat in pings, stopped_by=stopped_by
+                )
 
     async def show_table(
         self,
@@ -90,6 +94,7 @@ class Screens:
         events: Sequence[Event] = (),
         note: str | None = None,
         final: bool = False,
+        stopped_by: str | None = None,
     ) -> None:
         lang = await self._people.chat_language(live.chat_id)
         names = await self.names(live, lang)
@@ -111,6 +116,7 @@ class Screens:
             self._tr,
             turn_seconds_left=timer,
             note="\n".join(lines) or None,
+            stopped_by=stopped_by,
         )
         markup = None
         if live.unreachable and not final:
@@ -134,7 +140,8 @@ class Screens:
         )
 
     async def show_hand(
-        self, live: LiveMatch, seat: int, *, final: bool = False, ping: bool = False
+        self, live: LiveMatch, seat: int, *, final: bool = False, ping: bool = False,
+        stopped_by: str | None = None,
     ) -> None:
         user_id = live.row.seats[seat].user_id
         if user_id is None:
@@ -150,6 +157,7 @@ class Screens:
             seen, names, lang, self._tr, live.match_id, live.version, live.menu_of(seat),
             turn_seconds_left=None if final else self._timer(live, seat),
             recap=recap,
+            stopped_by=stopped_by,
         )
         seat_note = live.seat_notes.get(seat)
         if live.row.seats[seat].replaced_by_computer:
@@ -200,6 +208,15 @@ class Screens:
         result = render_match_result(events, public, names, lang, self._tr)
         if result is None or summary is None:
             return None
+        return Ending(live.chat_id, lang, result, summary)
+
+    async def stopped(
+        self, live: LiveMatch, stopped_by: str, summary: MatchSummary
+    ) -> Ending:
+        """The ending of a match stopped with /stop: the scores at that moment."""
+        lang = await self._people.chat_language(live.chat_id)
+        names = await self.names(live, lang)
+        result = render_stopped_result(view(live.state, None), names, lang, self._tr, stopped_by)
         return Ending(live.chat_id, lang, result, summary)
 
     async def names(self, live: LiveMatch, lang: str | None = None) -> tuple[str, ...]:

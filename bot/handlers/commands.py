@@ -15,7 +15,7 @@ from telegram import Update
 from telegram.constants import ChatType
 
 from bot.callbacks import MAX_ID
-from bot.handlers import groups
+from bot.handlers import groups, records
 from bot.i18n import SUPPORTED_LANGUAGES
 from bot.live import LiveMatch
 from bot.lobby import COMPUTER_LEVELS, invite_link
@@ -175,8 +175,10 @@ async def stop(update: Update, context: Context) -> None:
     if groups.anonymous_admin(update) and update.effective_chat is not None:
         name = html.escape(update.effective_chat.title or "")
     if live is not None:
-        await found.games.stop(live, found.tr.text(lang, "bot-match-stopped", name=name))
+        ending = await found.games.stop(live, name)
         note(match=live.match_id, result="stopped")
+        if ending is not None:
+            await records.announce(context.bot, found, ending)
     elif lobby is not None:
         await found.lobbies.cancel(lobby, lang)
         note(lobby=lobby.lobby_id, result="cancelled")

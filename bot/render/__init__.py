@@ -9,7 +9,12 @@ from bot.render.common import card_label, cards_text, game_label
 from bot.render.events import render_event_line
 from bot.render.hand import render_hand
 from bot.render.refusals import render_refusal
-from bot.render.results import render_deal_result, render_match_result, render_recap
+from bot.render.results import (
+    render_deal_result,
+    render_match_result,
+    render_recap,
+    render_stopped_result,
+)
 from bot.render.rules import option_label, option_value_label, render_rules
 from bot.render.table import render_table
 
@@ -26,5 +31,6 @@ __all__ = [
     "render_recap",
     "render_refusal",
     "render_rules",
+    "render_stopped_result",
     "render_table",
 ]

@@ -27,23 +27,28 @@ from engine import Bid, Concede, Give, NameContract, Pass, Phase, Play, SeatView
 def render_hand(
     view: SeatView, names: tuple[str, ...], lang: str, tr: Translator, match_id: int,
     version: int, menu: Menu = MAIN, *, turn_seconds_left: int | None = None,
-    recap: Sequence[str] | None = None,
+    recap: Sequence[str] | None = None, stopped_by: str | None = None,
 ) -> tuple[str, InlineKeyboardMarkup | None]:
     """The text (HTML) and keyboard (the part ``menu``) of ``view.seat``'s private message;
     ``turn_seconds_left`` is the seat's turn timer, ``recap`` the lines that tell the deal
-    just ended (`render_recap`)."""
+    just ended (`render_recap`); ``stopped_by`` (HTML) who stopped the match: nothing is
+    asked any more."""
+    if stopped_by is not None:
+        view = view._replace(turn=None, legal=())
     menu = shown_menu(view, menu) if view.legal else MAIN
-    text = _text(view, names, lang, tr, menu, turn_seconds_left, recap)
+    text = _text(view, names, lang, tr, menu, turn_seconds_left, recap, stopped_by)
     if len(text) > MAX_MESSAGE:
-        text = _text(view, short_names(names), lang, tr, menu, turn_seconds_left, recap)
+        text = _text(
+            view, short_names(names), lang, tr, menu, turn_seconds_left, recap, stopped_by
+        )
     return text, action_keyboard(view, names, lang, tr, match_id, version, menu)
 
 
 def _text(
     view: SeatView, names: Sequence[str], lang: str, tr: Translator, menu: Menu,
-    timer: int | None, recap: Sequence[str] | None,
+    timer: int | None, recap: Sequence[str] | None, stopped_by: str | None = None,
 ) -> str:
-    lines = [header(view, lang, tr), ""]
+    lines = [header(view, lang, tr, stopped=stopped_by is not None), ""]
     if recap:
         lines += [*recap, ""]
     lines += seat_lines(view, names, lang, tr)
@@ -57,6 +62,8 @@ def _text(
     if own:
         lines += ["", *own]
     prompt = _prompt(view, names, lang, tr, menu)
+    if stopped_by is not None:
+        prompt = tr.text(lang, "state-stopped", name=stopped_by)
     if prompt:
         lines.append("")
         if timer is not None and view.legal:

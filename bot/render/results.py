@@ -157,3 +157,23 @@ def render_recap(
     if outcome:
         lines.append(tr.text(lang, "recap-line", number=view.deals, outcome=outcome))
     return lines
+
+
+def render_stopped_result(
+    view: SeatView, names: Sequence[str], lang: str, tr: Translator, stopped_by: str
+) -> str:
+    """The result of a match stopped with /stop (HTML; ``stopped_by`` is HTML): who stopped
+    it and the scores at that moment, from the highest down. Nobody wins it."""
+    lines = [
+        tr.text(lang, "stopped-title", game=tr.text(lang, f"game-{view.rules.game.value}"),
+                name=stopped_by),
+        "",
+        tr.text(lang, "stopped-scores"),
+    ]
+    order = sorted(range(view.rules.players), key=lambda s: -view.scores[s])
+    for place, seat in enumerate(order, start=1):
+        lines.append(tr.text(
+            lang, "stopped-line", place=place, name=html_name(names, seat),
+            score=number(view.scores[seat]),
+        ))
+    return "\n".join(lines)

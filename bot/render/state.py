@@ -30,12 +30,14 @@ TRILYAZH_TRICKS = 3
 SHOWN_BIDS = 9
 
 
-def header(view: SeatView, lang: str, tr: Translator) -> str:
-    """``<b>Тысяча</b> · раздача 5 · Торговля``."""
+def header(view: SeatView, lang: str, tr: Translator, *, stopped: bool = False) -> str:
+    """``<b>Тысяча</b> · раздача 5 · Торговля``; ``stopped``: the match was stopped."""
     game = game_label(view.rules.game, lang, tr)
     phase = tr.text(lang, f"phase-{view.phase.value}")
     if view.outcome is Outcome.REDEALT and view.phase is Phase.DEAL_OVER:
         phase = tr.text(lang, "phase-redealt")
+    if stopped:
+        phase = tr.text(lang, "phase-stopped")
     if view.deals == 0:
         phase = tr.text(lang, "phase-starting")
         return tr.text(lang, "state-header-start", game=game, phase=phase)

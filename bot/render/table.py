@@ -18,25 +18,29 @@ GOLDEN_DEALS = 3
 def render_table(
     view: SeatView, names: tuple[str, ...], lang: str, tr: Translator, *,
     turn_seconds_left: int | None = None, note: str | None = None,
+    stopped_by: str | None = None,
 ) -> str:
     """The table as HTML. ``note`` (the last move or moves, one per line) goes above the
     turn line as is: pass HTML (``render_event_line`` gives escaped HTML) and escape any
     text of your own. A note too long for one message keeps its latest lines.
+    ``stopped_by`` (HTML) names who stopped the match (/stop): nobody's turn any more.
 
     ``ValueError`` for a seat's view: the table is rendered from the public view only."""
     if view.seat is not None:
         raise ValueError("the table is rendered from the public view (engine.view(state, None))")
-    text = _text(view, names, lang, tr, turn_seconds_left, note)
+    if stopped_by is not None:
+        view = view._replace(turn=None, legal=())
+    text = _text(view, names, lang, tr, turn_seconds_left, note, stopped_by)
     if len(text) > MAX_MESSAGE:
-        text = _text(view, short_names(names), lang, tr, turn_seconds_left, note)
+        text = _text(view, short_names(names), lang, tr, turn_seconds_left, note, stopped_by)
     return text
 
 
 def _text(
     view: SeatView, names: Sequence[str], lang: str, tr: Translator,
-    turn_seconds_left: int | None, note: str | None,
+    turn_seconds_left: int | None, note: str | None, stopped_by: str | None = None,
 ) -> str:
-    lines = [header(view, lang, tr), ""]
+    lines = [header(view, lang, tr, stopped=stopped_by is not None), ""]
     lines += seat_lines(view, names, lang, tr)
     perch = perch_line(view, names, lang, tr)
     if perch:
@@ -49,7 +53,9 @@ def _text(
     if deal:
         lines += ["", *deal]
     tail = []
-    if view.winner is not None:
+    if stopped_by is not None:
+        tail.append(tr.text(lang, "state-stopped", name=stopped_by))
+    elif view.winner is not None:
         tail.append(tr.text(lang, "state-winner", name=html_name(names, view.winner)))
     elif view.turn is not None:
         name = html_name(names, view.turn)

@@ -43,7 +43,6 @@ press-not-seated = You are not playing in this match.
 ## The match
 
 bot-table-open = 🃏 Open the bot to get your cards
-bot-match-stopped = { $name } stopped the match.
 bot-match-broken = ⚠️ This match could not be restored after a restart and has ended without a result. Start a new one: /new
 
 ## Commands

@@ -30,6 +30,11 @@ phase-deal-over = deal over
 phase-redealt = redeal
 phase-match-over = match over
 phase-starting = the match is starting
+phase-stopped = match stopped
+state-stopped = ⏹ Match stopped · /stop: { $name }
+stopped-title = ⏹ <b>{ $game }: match stopped</b> · /stop: { $name }
+stopped-scores = Scores when it stopped (no winner):
+stopped-line = { $place }. { $name } — { $score }
 
 ## State of the deal (table and private message)
 

@@ -30,6 +30,11 @@ phase-deal-over = раздача окончена
 phase-redealt = пересдача
 phase-match-over = партия окончена
 phase-starting = партия начинается
+phase-stopped = партия остановлена
+state-stopped = ⏹ Партия остановлена · /stop: { $name }
+stopped-title = ⏹ <b>{ $game }: партия остановлена</b> · /stop: { $name }
+stopped-scores = Счёт на момент остановки (победителя нет):
+stopped-line = { $place }. { $name } — { $score }
 
 ## Состояние раздачи (стол и личное сообщение)
 

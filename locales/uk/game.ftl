@@ -30,6 +30,11 @@ phase-deal-over = роздачу завершено
 phase-redealt = перездача
 phase-match-over = партію завершено
 phase-starting = партія починається
+phase-stopped = партію зупинено
+state-stopped = ⏹ Партію зупинено · /stop: { $name }
+stopped-title = ⏹ <b>{ $game }: партію зупинено</b> · /stop: { $name }
+stopped-scores = Рахунок на момент зупинки (переможця немає):
+stopped-line = { $place }. { $name } — { $score }
 
 ## Стан роздачі (стіл і особисте повідомлення)
 

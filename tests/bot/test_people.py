@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.bot.conftest import Cast
-from tests.bot.harness import LANG, TR, Driver, running_bot
+from tests.bot.harness import LANG, TR, Driver, plain, running_bot
 from tests.bot.policies import thousand
 from tests.fakebot import FakeTelegramServer, SimMessage
 
@@ -77,7 +77,7 @@ async def test_stop_by_the_creator_or_an_admin_only(
         refused = await server.wait_for_message(cast.group, after=asked)
         assert refused.text == TR.text(LANG, "bot-stop-not-allowed")
         await driver.say(cast.dave, "/stop")
-        assert TR.text(LANG, "bot-match-stopped", name="Глеб") in lobby.text
+        assert lobby.text.splitlines()[-1] == plain(TR.text(LANG, "state-stopped", name="Глеб"))
         assert driver.options() == []
         match = await bot.services.store.matches.get(1)
         assert match is not None and match.status == "abandoned"
