@@ -227,7 +227,10 @@ class Screens:
         names = []
         for place, name in zip(live.row.seats, people, strict=True):
             if place.user_id is None:
-                name = self._tr.text(lang, "computer-name", number=place.seat + 1)
+                name = self._tr.text(
+                    lang, "computer-name", number=place.seat + 1,
+                    level=place.computer_level or "",
+                )
             elif place.replaced_by_computer:
                 name = self._tr.text(lang, "computer-stands-in", name=name)
             names.append(name)

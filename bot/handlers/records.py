@@ -193,7 +193,8 @@ async def export(update: Update, context: Context) -> None:
         return
     found = services(context)
     lang = await found.language(update)
-    if chat.type != ChatType.PRIVATE:
+    if chat.type != ChatType.PRIVATE and not await found.people.opened(user.id):
+        # The file goes to the private chat only: the bot cannot write there yet.
         found.outbox.post(chat.id, Content(found.tr.text(lang, "rec-export-private")))
         return
     entries = await found.store.results.matches_of_user(user.id)
@@ -201,11 +202,15 @@ async def export(update: Update, context: Context) -> None:
     if not entries:
         found.outbox.post(chat.id, Content(found.tr.text(lang, "rec-export-empty")))
         return
-    data = export_csv(entries, user.id, lang, found.tr)
-    await send_document(
-        context.bot, chat.id, data, filename=EXPORT_FILENAME,
-        caption=found.tr.text(lang, "rec-export-caption"),
+    mine = await found.people.user_language(user.id)
+    data = export_csv(entries, user.id, mine, found.tr)
+    sent = await send_document(
+        context.bot, user.id, data, filename=EXPORT_FILENAME,
+        caption=found.tr.text(mine, "rec-export-caption"),
     )
+    if chat.type != ChatType.PRIVATE:
+        reply = "rec-export-sent" if sent is not None else "rec-export-private"
+        found.outbox.post(chat.id, Content(found.tr.text(lang, reply)))
 
 
 # -------------------------------------------------------------------- buttons and the end
@@ -289,13 +294,24 @@ def _top_arguments(args: Sequence[str]) -> tuple[Game | None, bool] | None:
     return None if game is None else (game, humans_only)
 
 
+HISTORY_LOOKBACK = 20
+"""Ended matches looked through for the chat's last finished one (stopped ones have no
+leaderboard)."""
+
+
 async def _usual_game(found: Services, chat_id: int) -> Game:
-    """The game running in the chat, else the game of its last ended match, else Тысяча."""
+    """The game running in the chat if it has a leaderboard here, else the game of the chat's
+    last finished match, else Тысяча. (A new Тысяча started right after a Тумбочка finished
+    must not hide the Тумбочка's leaderboard behind an empty one: issue 11.)"""
     live = found.games.in_chat(chat_id)
-    if live is not None:
+    results = found.store.results
+    if live is not None and (await results.leaderboard(chat_id, live.row.game, limit=1)).total:
         return live.row.game
-    last = await found.store.results.history(chat_id, limit=1)
-    return last.items[0].game if last.items else DEFAULT_GAME
+    ended = await results.history(chat_id, limit=HISTORY_LOOKBACK)
+    finished = [entry.game for entry in ended.items if entry.winner is not None]
+    if finished:
+        return finished[0]
+    return live.row.game if live is not None else DEFAULT_GAME
 
 
 async def _top(found: Services, chat_id: int, view: TopView, lang: str) -> Content:
@@ -370,10 +386,10 @@ def _markup(rows: Sequence[Sequence[InlineKeyboardButton]]) -> InlineKeyboardMar
 async def _picture(found: Services, summary: MatchSummary, lang: str) -> bytes:
     """The score sheet picture, rendered in a worker thread."""
     names = []
-    for player in summary.players:
+    for seat, player in enumerate(summary.players):
         user = None if player.user_id is None else await found.people.user(player.user_id)
         name = None if user is None else user.first_name
-        names.append(player_name(player, name, lang, found.tr))
+        names.append(player_name(player, name, lang, found.tr, seat))
     return await asyncio.to_thread(render_sheet, summary, names, lang, found.tr)
 
 

@@ -40,7 +40,7 @@ def export_csv(
         if seat is None:
             continue
         players = "; ".join(
-            player_name(s.player, s.name, lang, tr)
+            player_name(s.player, s.name, lang, tr, s.seat)
             + ("" if s.score is None else f" {s.score}")
             for s in entry.seats
         )

@@ -15,7 +15,8 @@ from storage.models import Game
 MINUS: Final = "\u2212"
 PAGE_SIZE: Final = 10
 """Entries per page of /top and /history."""
-NAME_WIDTH: Final = 14
+NAME_WIDTH: Final = 24
+"""Long enough for «Компьютер 2 (сильный)»: a computer player's name is never cut."""
 
 
 def number(n: int) -> str:
@@ -34,17 +35,25 @@ def short(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-def player_name(player: PlayerRef, name: str | None, lang: str, tr: Translator) -> str:
-    """Plain text: the user's name, or the computer player's label (flagged with 🤖)."""
+def player_name(
+    player: PlayerRef, name: str | None, lang: str, tr: Translator, seat: int | None = None
+) -> str:
+    """Plain text: the user's name, or the computer player's label (flagged with 🤖): with
+    its seat, as the table names it («🤖 Компьютер 2 (сильный)»), where one match is shown
+    (``seat``, from 0), else by its level alone (the same player in every match)."""
     if player.computer_level is not None:
+        if seat is not None:
+            return tr.text(lang, "computer-name", number=seat + 1, level=player.computer_level)
         return tr.text(lang, "rec-computer", level=player.computer_level)
     if name and name.strip():
         return name.strip()
     return tr.text(lang, "rec-unknown-player", id=player.user_id or 0)
 
 
-def html_player(player: PlayerRef, name: str | None, lang: str, tr: Translator) -> str:
-    return html.escape(player_name(player, name, lang, tr))
+def html_player(
+    player: PlayerRef, name: str | None, lang: str, tr: Translator, seat: int | None = None
+) -> str:
+    return html.escape(player_name(player, name, lang, tr, seat))
 
 
 def game_name(game: Game, lang: str, tr: Translator) -> str:

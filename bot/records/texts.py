@@ -177,18 +177,18 @@ def history_entry_lines(entry: HistoryEntry, lang: str, tr: Translator) -> list[
         seat = entry.seats[entry.winner]
         heading = tr.text(
             lang, "rec-history-finished", date=date, game=game,
-            winner=html_player(seat.player, seat.name, lang, tr),
+            winner=html_player(seat.player, seat.name, lang, tr, seat.seat),
         )
     else:
         heading = tr.text(lang, "rec-history-abandoned", date=date, game=game)
     order = sorted(entry.seats, key=lambda s: (s.place or s.seat + 1, s.seat))
     scores = [
         tr.text(
-            lang, "rec-history-seat", name=html_player(s.player, s.name, lang, tr),
+            lang, "rec-history-seat", name=html_player(s.player, s.name, lang, tr, s.seat),
             score=number(s.score),
         )
         if s.score is not None
-        else html_player(s.player, s.name, lang, tr)
+        else html_player(s.player, s.name, lang, tr, s.seat)
         for s in order
     ]
     return [heading, " · ".join(scores)]

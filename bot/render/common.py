@@ -40,9 +40,9 @@ def html_name(names: Sequence[str], seat: int) -> str:
     return html.escape(shortened(name_of(names, seat), NAME_LENGTH))
 
 
-def button_name(names: Sequence[str], seat: int) -> str:
+def button_name(names: Sequence[str], seat: int, length: int = BUTTON_NAME_LENGTH) -> str:
     """A name short enough for a button label (buttons are plain text: no escaping)."""
-    return shortened(name_of(names, seat), BUTTON_NAME_LENGTH)
+    return shortened(name_of(names, seat), length)
 
 
 def number(n: int) -> str:

@@ -18,7 +18,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import MAIN, Menu, encode_action, encode_menu
 from bot.i18n import Translator
-from bot.render.common import button_name, card_label, sorted_cards
+from bot.render.common import NAME_LENGTH, button_name, card_label, sorted_cards
 from engine import (
     Bid,
     Concede,
@@ -107,12 +107,17 @@ def action_keyboard(
         return InlineKeyboardMarkup([[button(tr.text(lang, label), menu.confirm)], [back]])
     if menu.card is not None:
         label = card_label(menu.card, lang, tr)
+
+        def whole(seat: int) -> str:
+            return button_name(names, seat, NAME_LENGTH)
+
         gives = sorted(
             (a for a in view.legal if isinstance(a, Give) and a.card == menu.card),
             key=lambda a: a.to,
         )
         rows = [
-            [button(tr.text(lang, "button-give", card=label, name=button_name(names, a.to)), a)]
+            # One recipient a row: room for a whole name («🤖 Компьютер 2 (сильный)»).
+            [button(tr.text(lang, "button-give", card=label, name=whole(a.to)), a)]
             for a in gives
         ]
         return InlineKeyboardMarkup([*rows, [back]])

@@ -86,11 +86,12 @@ bot-help =
 bot-error = Something went wrong. The match is saved; please try again.
 
 ## Computer players, turn timers, /kick, /back, /solo
-computer-name = 🤖 Computer { $number }
+computer-name = 🤖 Computer { $number } ({ computer-level })
 computer-stands-in = { $name } 🤖
 computer-level = { $level ->
     [easy] easy
-   *[hard] hard
+    [hard] hard
+   *[other] { $level }
 }
 lobby-computer = 🤖 Computer { $number } ({ computer-level })
 lobby-add-computer = 🤖 Add computer player · { computer-level }

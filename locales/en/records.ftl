@@ -4,7 +4,11 @@
 
 ## Players, games, time, pages
 
-rec-computer = 🤖 Computer ({ $level })
+rec-computer = 🤖 Computer ({ $level ->
+        [easy] easy
+        [hard] hard
+       *[other] { $level }
+    })
 rec-unknown-player = Player { $id }
 rec-game-thousand = Thousand
 rec-game-thousand-one = Thousand and One
@@ -69,7 +73,7 @@ rec-stats-time = Time played: { $time }
 
 rec-top-title = 🏆 <b>{ $game }</b> — this chat's ratings
 rec-top-title-humans = 🏆 <b>{ $game }</b> — this chat's ratings (humans only)
-rec-top-empty = No match has been finished in this chat yet.
+rec-top-empty = No match of this game has been finished in this chat yet. Other games: /top 1000, /top 1001, /top tumbochka.
 rec-top-line = { $position }. { $name } — <b>{ $rating }{ $mark }</b> · { $matches } { $matches ->
         [one] match
        *[other] matches
@@ -95,6 +99,7 @@ rec-history-seat = { $name } { $score }
 rec-export-caption = Your matches (CSV).
 rec-export-empty = You have no finished matches yet.
 rec-export-private = I send the file in our private chat: open it and send /export there.
+rec-export-sent = The file of your matches is in your private chat with the bot.
 
 ## /score
 

@@ -87,11 +87,12 @@ bot-help =
 bot-error = Что-то пошло не так. Партия сохранена, попробуйте ещё раз.
 
 ## Computer players, turn timers, /kick, /back, /solo
-computer-name = 🤖 Компьютер { $number }
+computer-name = 🤖 Компьютер { $number } ({ computer-level })
 computer-stands-in = { $name } 🤖
 computer-level = { $level ->
     [easy] лёгкий
-   *[hard] сильный
+    [hard] сильный
+   *[other] { $level }
 }
 lobby-computer = 🤖 Компьютер { $number } ({ computer-level })
 lobby-add-computer = 🤖 Добавить компьютер · { computer-level }

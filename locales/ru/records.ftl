@@ -3,7 +3,11 @@
 
 ## Игроки, игры, время, страницы
 
-rec-computer = 🤖 Компьютер ({ $level })
+rec-computer = 🤖 Компьютер ({ $level ->
+        [easy] лёгкий
+        [hard] сильный
+       *[other] { $level }
+    })
 rec-unknown-player = Игрок { $id }
 rec-game-thousand = Тысяча
 rec-game-thousand-one = Тысяча одно
@@ -71,7 +75,7 @@ rec-stats-time = Время за игрой: { $time }
 
 rec-top-title = 🏆 <b>{ $game }</b> — рейтинг чата
 rec-top-title-humans = 🏆 <b>{ $game }</b> — рейтинг чата (только люди)
-rec-top-empty = В этом чате ещё не доиграли ни одной партии.
+rec-top-empty = В этом чате ещё не доиграли ни одной партии в эту игру. Другие игры: /top 1000, /top 1001, /top тумбочка.
 rec-top-line = { $position }. { $name } — <b>{ $rating }{ $mark }</b> · { $matches } { $matches ->
         [one] партия
         [few] партии
@@ -99,6 +103,7 @@ rec-history-seat = { $name } { $score }
 rec-export-caption = Ваши партии (CSV).
 rec-export-empty = У вас ещё нет законченных партий.
 rec-export-private = Файл я пришлю в личный чат: откройте его и отправьте /export там.
+rec-export-sent = Файл с вашими партиями — в личном чате с ботом.
 
 ## /score
 

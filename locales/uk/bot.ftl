@@ -87,11 +87,12 @@ bot-help =
 bot-error = Щось пішло не так. Партію збережено, спробуйте ще раз.
 
 ## Computer players, turn timers, /kick, /back, /solo
-computer-name = 🤖 Комп'ютер { $number }
+computer-name = 🤖 Комп'ютер { $number } ({ computer-level })
 computer-stands-in = { $name } 🤖
 computer-level = { $level ->
     [easy] легкий
-   *[hard] сильний
+    [hard] сильний
+   *[other] { $level }
 }
 lobby-computer = 🤖 Комп'ютер { $number } ({ computer-level })
 lobby-add-computer = 🤖 Додати комп'ютер · { computer-level }

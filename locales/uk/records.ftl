@@ -3,7 +3,11 @@
 
 ## Гравці, ігри, час, сторінки
 
-rec-computer = 🤖 Комп'ютер ({ $level })
+rec-computer = 🤖 Комп'ютер ({ $level ->
+        [easy] легкий
+        [hard] сильний
+       *[other] { $level }
+    })
 rec-unknown-player = Гравець { $id }
 rec-game-thousand = Тисяча
 rec-game-thousand-one = Тисяча один
@@ -71,7 +75,7 @@ rec-stats-time = Час за грою: { $time }
 
 rec-top-title = 🏆 <b>{ $game }</b> — рейтинг чату
 rec-top-title-humans = 🏆 <b>{ $game }</b> — рейтинг чату (лише люди)
-rec-top-empty = У цьому чаті ще не дограли жодної партії.
+rec-top-empty = У цьому чаті ще не дограли жодної партії в цю гру. Інші ігри: /top 1000, /top 1001, /top тумбочка.
 rec-top-line = { $position }. { $name } — <b>{ $rating }{ $mark }</b> · { $matches } { $matches ->
         [one] партія
         [few] партії
@@ -99,6 +103,7 @@ rec-history-seat = { $name } { $score }
 rec-export-caption = Ваші партії (CSV).
 rec-export-empty = У вас ще немає завершених партій.
 rec-export-private = Файл я надішлю в особистий чат: відкрийте його і надішліть /export там.
+rec-export-sent = Файл із вашими партіями — в особистому чаті з ботом.
 
 ## /score
 

@@ -86,10 +86,19 @@ async def test_a_lobby_of_computers_plays_to_the_end(
         await server.wait_for(lambda: driver.match_result() is not None, timeout=240)
         match = await _finished(bot.services)
         assert [s.computer_level for s in match.seats] == ["easy", "hard", "easy"]
-        assert plain(TR.text(LANG, "computer-name", number=1)) in lobby.text
-        top = await driver.say(cast.bob, "/top tumbochka")
+        assert plain(TR.text(LANG, "computer-name", number=1, level="easy")) in lobby.text
+        # Named alike everywhere: the table, the result, the records.
+        strong = "🤖 Компьютер 2 (сильный)"
+        assert strong in lobby.text
+        result = driver.match_result()
+        assert result is not None and strong in result.text
+        top = await driver.say(cast.bob, "/top")  # the chat's last match was a Тумбочка
         reply = await server.wait_for_message(cast.group, after=top)
-        assert "🤖" in reply.text  # computer players are rated, and flagged
+        assert "🤖 Компьютер (сильный)" in reply.text  # rated and flagged, one per level
+        assert "Тумбочка" in reply.text
+        asked = await driver.say(cast.bob, "/history")
+        reply = await server.wait_for_message(cast.group, after=asked)
+        assert strong in reply.text and "🤖 Компьютер 1 (лёгкий)" in reply.text
 
 
 async def test_a_human_among_computers_in_the_process_pool(

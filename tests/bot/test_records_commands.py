@@ -104,8 +104,15 @@ async def test_a_finished_match_in_the_records(
         assert "🏆" in history.text and f"Алиса −{-alice.score}" in history.text
         none = await _answer(driver, cast.alice, "/score")
         assert none.text == TR.text("ru", "rec-score-none")
+        # /export in the group: the file goes to the requester's private chat, the group is
+        # told where; someone the bot cannot write to privately is told what to do.
+        sent_before = len(cast.alice.chat.messages(from_bot=True))
         elsewhere = await _answer(driver, cast.alice, "/export")
-        assert elsewhere.text == TR.text("ru", "rec-export-private")
+        assert elsewhere.text == TR.text("ru", "rec-export-sent")
+        privately = cast.alice.chat.messages(from_bot=True)[sent_before:]
+        assert [m.text for m in privately] == [TR.text("ru", "rec-export-caption")]
+        stranger = await _answer(driver, cast.dave, "/export")
+        assert stranger.text == plain(TR.text("ru", "rec-export-private"))
         export = await _answer(driver, cast.alice, "/export", cast.alice.chat)
         assert export.text == TR.text("ru", "rec-export-caption")
         header, row = _csv(export)
@@ -175,4 +182,5 @@ async def test_the_score_sheet_during_a_match_and_a_stopped_match(
         stats = await _answer(driver, cast.alice, "/stats")
         assert stats.text.endswith(TR.text("en", "rec-stats-empty"))
         pictures = [m for m in cast.group.messages(from_bot=True) if m.kind == "photo"]
-        assert len(pictures) == 2  # the two /score: a stopped match has no final sheet
+        # The two /score, and the stopped match's result, posted like any match end.
+        assert len(pictures) == 3
