@@ -76,9 +76,14 @@ def card_label(card: int, lang: str, tr: Translator) -> str:
     return label
 
 
+SUIT_ORDER: Final = (0, 2, 3, 1)
+"""Where each suit (♠ ♣ ♦ ♥, by index) goes in a hand: ♠ ♥ ♣ ♦, black and red in turn, so
+that suits of one colour never sit side by side."""
+
+
 def sorted_cards(cards: Iterable[int]) -> list[int]:
-    """By suit (♠ ♣ ♦ ♥), then from the strongest card down."""
-    return sorted(cards, key=lambda c: (suit_of(c), -rank_of(c)))
+    """By suit (♠ ♥ ♣ ♦: the colours alternate), then from the strongest card down."""
+    return sorted(cards, key=lambda c: (SUIT_ORDER[suit_of(c)], -rank_of(c)))
 
 
 def cards_text(cards: Iterable[int], lang: str, tr: Translator) -> str:

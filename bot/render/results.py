@@ -18,7 +18,7 @@ from bot.render.common import (
     signed,
 )
 from bot.render.events import render_event_line
-from engine import SeatView
+from engine import Game, SeatView
 from engine.events import (
     BoltGiven,
     Conceded,
@@ -115,8 +115,10 @@ def render_match_result(
         tr.text(lang, "match-title", name=html_name(names, over.winner),
                 game=tr.text(lang, f"game-{view.rules.game.value}")),
         "",
-        tr.text(lang, "match-scores"),
     ]
+    if _golden_bagel_win(events, view, over.winner):
+        lines += [tr.text(lang, "match-golden-bagel", name=html_name(names, over.winner)), ""]
+    lines.append(tr.text(lang, "match-scores"))
     order = sorted(range(len(over.scores)), key=lambda s: (s != over.winner, -over.scores[s]))
     for place, seat in enumerate(order, start=1):
         lines.append(tr.text(
@@ -125,6 +127,17 @@ def render_match_result(
         ))
     lines += ["", tr.text(lang, "match-settlement")]
     return "\n".join(lines)
+
+
+def _golden_bagel_win(events: Sequence[Event], view: SeatView, winner: int) -> bool:
+    """The Тумбочка was won by sitting on it alone with a golden bagel (rules 3.4): the
+    winner sat down in the very deal that ended the match (a win by contract needs a seat
+    taken earlier)."""
+    return (
+        view.rules.game is Game.TUMBOCHKA
+        and bool(view.bagels[winner])
+        and any(isinstance(e, Mounted) and e.seat == winner for e in events)
+    )
 
 
 def render_recap(

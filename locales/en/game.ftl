@@ -14,8 +14,8 @@ rank-T = 10
 rank-A = A
 suit-S = ♠
 suit-C = ♣
-suit-D = ♦
-suit-H = ♥
+suit-D = ♦️
+suit-H = ♥️
 
 ## Games and phases
 
@@ -96,8 +96,8 @@ state-golden-round = ✨ Golden round: all scores are doubled
 state-turn = ▶ Turn: { $name }
 state-turn-timer = ▶ Turn: { $name } · ⏱ { $seconds } s
 state-winner = 🏆 Winner: { $name }
-table-note = Last move:
-table-notes = Last moves:
+table-note = Just now:
+table-notes = Just now:
 
 ## A player's private message
 
@@ -151,7 +151,7 @@ event-declarer = { $name } wins the bidding: { $value }
 event-declarer-without-bid = { $name } takes the talon without bidding
 event-talon-shown = Talon: { $cards }
 event-talon-taken = { $name } takes the talon
-event-card-given = { $name } gives a card → { $to }
+event-card-given = { $name }: a card → { $to }
 event-contract = { $name } names the contract { $value }
 event-redeal = { $name } asks for a redeal: { $ground }
 redeal-ground-four-nines = four nines
@@ -163,7 +163,7 @@ event-card-played = { $name }: { $card }
 event-declared = 📣 { $declaration }
 event-trump = Trump is now { $suit }
 event-trick = { $name } takes the trick (+{ $points })
-event-trilyazh-completed = { $name }: trilyazh { $suit } made, +3
+event-trilyazh-completed = { $name }: trilyazh { $suit } made, +3 to the deal points
 event-trilyazh-broken = { $name }: trilyazh { $suit } broken
 event-deal-scored = The deal is over
 event-contract-made = { $name }: contract { $value } made ({ $change })
@@ -221,6 +221,7 @@ result-seat-points =
     } → { $change }, total <b>{ $score }</b>
 result-seat = { $name }: { $change }, total <b>{ $score }</b>
 match-title = 🏆 <b>{ $game }: the match is over!</b> <b>{ $name }</b> wins
+match-golden-bagel = 🥯 { $name }: on the tumbochka with a golden bagel, and nobody else sat there in this deal — that wins at once.
 match-scores = Final scores:
 match-line = { $place }. { $name } — { $score } (settlement { $settlement })
 match-settlement = Each loser pays the winner the difference in score.
@@ -271,7 +272,7 @@ refusal-must-continue-trilyazh = Continue the trilyazh: the queen, then the king
 
 rules-title = <b>{ $game }: rules</b>
 rules-conventions = Table conventions (ace marriage, bid step, redeal, the barrel and more) are set in the lobby settings before the match starts.
-rules-thousand-1 = <b>Cards.</b> Three players, 24 cards: 9, J, Q, K, 10, A (low to high). Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in total. A marriage (K and Q of one suit): ♠ 40, ♣ 60, ♦ 80, ♥ 100.
+rules-thousand-1 = <b>Cards.</b> Three players, 24 cards: 9, J, Q, K, 10, A (low to high). Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in total. A marriage (K and Q of one suit): ♠ 40, ♣ 60, ♦️ 80, ♥️ 100.
 rules-thousand-2 = <b>Bidding.</b> 7 cards each and 3 in the talon. The player after the dealer sits on the hundred with a forced bid of 100. The others in turn raise by 5 (up to 300) or pass; a pass is final. Without a marriage in hand you can't bid over 120.
 rules-thousand-3 = <b>Talon and contract.</b> The talon is shown; the winner of the bidding takes it, gives one card to each opponent and names the contract, at least the bid. With four nines or under 14 points you may ask for a redeal. The declarer may concede: minus the contract for them, half the contract for each opponent.
 rules-thousand-4 = <b>Play.</b> The declarer leads first. Follow suit; if you can't, play a trump; otherwise any card. A player who has taken a trick may lead the king or queen of a marriage and declare it: they score its value and its suit becomes trump.
@@ -284,7 +285,7 @@ rules-thousand-one-4 = <b>Play.</b> Follow suit; if you can't, play a trump. A m
 rules-thousand-one-5 = <b>Scoring.</b> As in Thousand, without bolts, barrel or dump truck. The first to reach 1001 wins.
 rules-tumbochka-1 = <b>Cards.</b> Three players, 24 cards: 6, 7, 8, J, Q, K (low to high). Cards have no points: every trick is worth 1.
 rules-tumbochka-2 = <b>Bidding.</b> 7 cards each and 3 in the talon. The player after the dealer must bid exactly 4; then in turn the others raise by 1 (up to 14) or pass. The declarer takes the talon unseen, gives one card to each opponent and may raise the contract.
-rules-tumbochka-3 = <b>Troyan and trilyazh.</b> There is no trump until someone declares a troyan: on their lead they show 8, 7 and 6 of one suit, name it trump and lead the six. A trilyazh is K, Q and J of one suit: lead the jack, then the queen and the king; taking all three tricks scores +3.
+rules-tumbochka-3 = <b>Troyan and trilyazh.</b> There is no trump until someone declares a troyan: on their lead they show 8, 7 and 6 of one suit, name it trump and lead the six. A trilyazh is K, Q and J of one suit: lead the jack, then the queen and the king; taking all three tricks adds 3 to the deal points. They help the declarer make the contract, but the declarer still scores exactly the contract.
 rules-tumbochka-4 = <b>Scoring.</b> A made contract scores plus the contract, a failed one minus the contract; opponents score their tricks.
 rules-tumbochka-5 = <b>The tumbochka.</b> At 20 a player sits on the tumbochka and has three deals to make a contract of 7 or more to win. If not, or if someone else sits there, they leave with 10 points — from the second time with 0 and a golden bagel. Sitting there alone with a golden bagel wins at once.
 

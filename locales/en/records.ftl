@@ -54,7 +54,7 @@ rec-stats-contracts = { $deals } { $deals ->
         [one] contract
        *[other] contracts
     } ({ $made } made, { $failed } failed), average contract { $average }
-rec-stats-marriages = Marriages: ♠ { $spades } · ♣ { $clubs } · ♦ { $diamonds } · ♥ { $hearts } · aces { $aces }
+rec-stats-marriages = Marriages: ♠ { $spades } · ♣ { $clubs } · ♦️ { $diamonds } · ♥️ { $hearts } · aces { $aces }
 rec-stats-bolts = Bolts: { $bolts }, third bolts (−120): { $penalties }
 rec-stats-barrel = Barrel: climbed { $mounted } { $mounted ->
         [one] time
@@ -98,12 +98,12 @@ rec-history-seat = { $name } { $score }
 
 rec-export-caption = Your matches (CSV).
 rec-export-empty = You have no finished matches yet.
-rec-export-private = I send the file in our private chat: open it and send /export there.
+rec-export-private = Open a private chat with the bot (tap its name → “Start”) and send /export there: the file comes there.
 rec-export-sent = The file of your matches is in your private chat with the bot.
 
 ## /score
 
-rec-score-none = No match is running here. The ended ones: /history
+rec-score-none = No match is running here, and only a running match has a score sheet. Finished matches: /history; your matches as a file: /export.
 
 ## The score sheet (picture)
 

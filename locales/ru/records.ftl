@@ -54,21 +54,21 @@ rec-stats-contracts = { $deals } { $deals ->
         [few] заказа
        *[many] заказов
     } (сыграно { $made }, не сыграно { $failed }), средний заказ { $average }
-rec-stats-marriages = Марьяжи: ♠ { $spades } · ♣ { $clubs } · ♦ { $diamonds } · ♥ { $hearts } · тузовый { $aces }
+rec-stats-marriages = Марьяжи: ♠ { $spades } · ♣ { $clubs } · ♦️ { $diamonds } · ♥️ { $hearts } · тузовый { $aces }
 rec-stats-bolts = Палки: { $bolts }, из них третьих (−120): { $penalties }
 rec-stats-barrel = Бочка: { $mounted } { $mounted ->
-        [one] раз залез
-        [few] раза залез
-       *[many] раз залез
-    }, взял { $made }, упал { $fallen }
-rec-stats-thousand-extras = Расписал: { $concessions } · пересдач: { $redeals } · самосвалов: { $trucks }
-rec-stats-throws = Сбросил карты: { $throws }
+        [one] раз
+        [few] раза
+       *[many] раз
+    }, побед: { $made }, падений: { $fallen }
+rec-stats-thousand-extras = Расписано игр: { $concessions } · пересдач: { $redeals } · самосвалов: { $trucks }
+rec-stats-throws = Сбросов карт: { $throws }
 rec-stats-tumbochka-declarations = Трояны: { $troyans } · трильяжи: { $trilyazhes }
-rec-stats-tumbochka = Тумбочка: { $sits } { $sits ->
-        [one] раз сел
-        [few] раза сел
-       *[many] раз сел
-    }, выиграл с неё { $made }, упал { $falls } · золотых баранок: { $bagels }
+rec-stats-tumbochka = На тумбочке: { $sits } { $sits ->
+        [one] раз
+        [few] раза
+       *[many] раз
+    }, побед: { $made }, падений: { $falls } · золотых баранок: { $bagels }
 rec-stats-time = Время за игрой: { $time }
 
 ## /top
@@ -102,12 +102,12 @@ rec-history-seat = { $name } { $score }
 
 rec-export-caption = Ваши партии (CSV).
 rec-export-empty = У вас ещё нет законченных партий.
-rec-export-private = Файл я пришлю в личный чат: откройте его и отправьте /export там.
+rec-export-private = Откройте личный чат с ботом (нажмите на имя бота → «Запустить») и отправьте там /export: файл придёт туда.
 rec-export-sent = Файл с вашими партиями — в личном чате с ботом.
 
 ## /score
 
-rec-score-none = Здесь сейчас не идёт партия. Законченные: /history
+rec-score-none = Здесь сейчас не идёт партия, а пулька есть только у идущей. Итоги законченных партий — /history, ваши партии файлом — /export.
 
 ## Пулька (картинка)
 

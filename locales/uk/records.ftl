@@ -54,21 +54,21 @@ rec-stats-contracts = { $deals } { $deals ->
         [few] замовлення
        *[many] замовлень
     } (зіграно { $made }, не зіграно { $failed }), середнє замовлення { $average }
-rec-stats-marriages = Мар'яжі: ♠ { $spades } · ♣ { $clubs } · ♦ { $diamonds } · ♥ { $hearts } · тузовий { $aces }
+rec-stats-marriages = Мар'яжі: ♠ { $spades } · ♣ { $clubs } · ♦️ { $diamonds } · ♥️ { $hearts } · тузовий { $aces }
 rec-stats-bolts = Палки: { $bolts }, з них третіх (−120): { $penalties }
 rec-stats-barrel = Бочка: { $mounted } { $mounted ->
-        [one] раз заліз
-        [few] рази заліз
-       *[many] разів заліз
-    }, взяв { $made }, впав { $fallen }
-rec-stats-thousand-extras = Розписав: { $concessions } · перездач: { $redeals } · самоскидів: { $trucks }
-rec-stats-throws = Скинув карти: { $throws }
+        [one] раз
+        [few] рази
+       *[many] разів
+    }, перемог: { $made }, падінь: { $fallen }
+rec-stats-thousand-extras = Розписано ігор: { $concessions } · перездач: { $redeals } · самоскидів: { $trucks }
+rec-stats-throws = Скидань карт: { $throws }
 rec-stats-tumbochka-declarations = Трояни: { $troyans } · трильяжі: { $trilyazhes }
-rec-stats-tumbochka = Тумбочка: { $sits } { $sits ->
-        [one] раз сів
-        [few] рази сів
-       *[many] разів сів
-    }, виграв з неї { $made }, впав { $falls } · золотих бубликів: { $bagels }
+rec-stats-tumbochka = На тумбочці: { $sits } { $sits ->
+        [one] раз
+        [few] рази
+       *[many] разів
+    }, перемог: { $made }, падінь: { $falls } · золотих бубликів: { $bagels }
 rec-stats-time = Час за грою: { $time }
 
 ## /top
@@ -102,12 +102,12 @@ rec-history-seat = { $name } { $score }
 
 rec-export-caption = Ваші партії (CSV).
 rec-export-empty = У вас ще немає завершених партій.
-rec-export-private = Файл я надішлю в особистий чат: відкрийте його і надішліть /export там.
+rec-export-private = Відкрийте особистий чат із ботом (натисніть на ім'я бота → «Запустити») і надішліть там /export: файл прийде туди.
 rec-export-sent = Файл із вашими партіями — в особистому чаті з ботом.
 
 ## /score
 
-rec-score-none = Тут зараз не йде партія. Завершені: /history
+rec-score-none = Тут зараз не йде партія, а пулька є лише в тієї, що йде. Підсумки завершених партій — /history, ваші партії файлом — /export.
 
 ## Пулька (картинка)
 

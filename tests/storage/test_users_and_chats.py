@@ -100,3 +100,12 @@ async def test_migrating_two_busy_chats_together_is_refused(store: Store) -> Non
         await store.chats.migrate(-42, -43)
     with pytest.raises(ValueError):
         await store.chats.migrate(GROUP, GROUP)
+
+
+async def test_turn_pings_are_on_until_switched_off(store: Store) -> None:
+    assert (await store.users.upsert(8, first_name="Ира")).turn_pings
+    assert not (await store.users.set_turn_pings(8, False)).turn_pings
+    assert not (await store.users.upsert(8, first_name="Ирина")).turn_pings  # kept
+    assert (await store.users.set_turn_pings(8, True)).turn_pings
+    with pytest.raises(NotFound):
+        await store.users.set_turn_pings(424242, False)

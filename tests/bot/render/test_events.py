@@ -96,9 +96,9 @@ def test_lines_read_naturally(tr: Translator) -> None:
 
     assert line(BidMade(1, 120)) == "Борис: 120"
     assert line(Passed(0)) == "Анна: пас"
-    assert line(Declared(2, Declaration.MARRIAGE, 3, 100)) == "📣 Вера: марьяж ♥ 100"
+    assert line(Declared(2, Declaration.MARRIAGE, 3, 100)) == "📣 Вера: марьяж ♥️ 100"
     assert line(TrumpChanged(0), "en") == "Trump is now ♠"
-    assert line(CardPlayed(0, card(8, 3)), "en") == "Анна: A♥"
+    assert line(CardPlayed(0, card(8, 3)), "en") == "Анна: A♥️"
     assert line(CardPlayed(0, card(7, 1))) == "Анна: 10♣"
     assert line(Mounted(1), game=Game.TUMBOCHKA) == "Борис садится на тумбочку"
     assert line(Mounted(1)) == "Борис садится на бочку"

@@ -107,7 +107,7 @@ def test_concede_and_throw_are_asked_before_they_are_done(tr: Translator) -> Non
     assert asked > 10
 
 
-def test_the_hand_is_shown_sorted_by_suit_and_strength(tr: Translator) -> None:
+def test_the_hand_is_shown_sorted_by_alternating_suits_and_strength(tr: Translator) -> None:
     for sample in samples()[:200]:
         state = sample.state
         for seat in range(state.rules.players):
@@ -118,8 +118,8 @@ def test_the_hand_is_shown_sorted_by_suit_and_strength(tr: Translator) -> None:
             labels = [card_label(c, "en", tr) for c in seat_view.hand]
             line = next(line for line in text.splitlines() if "Your cards" in line)
             positions = sorted(labels, key=line.index)
-            suits = [label[-1] for label in positions]
-            assert suits == sorted(suits, key="♠♣♦♥".index)
+            suits = [label.rstrip("\ufe0f")[-1] for label in positions]
+            assert suits == sorted(suits, key="♠♥♣♦".index)  # the colours alternate
 
 
 def test_a_marriage_lead_has_its_own_button(tr: Translator) -> None:
@@ -151,3 +151,11 @@ def test_huge_names_still_fit(tr: Translator) -> None:
             assert_telegram_html(text)
             if keyboard is not None:
                 assert all(len(b.text) <= 40 for row in keyboard.inline_keyboard for b in row)
+
+
+def test_red_suits_have_the_emoji_presentation(tr: Translator) -> None:
+    """♥ and ♦ alone are drawn black on most phones; with U+FE0F they are red."""
+    for lang in SUPPORTED_LANGUAGES:
+        assert tr.text(lang, "suit-H") == "\u2665\ufe0f"
+        assert tr.text(lang, "suit-D") == "\u2666\ufe0f"
+        assert tr.text(lang, "suit-S") == "\u2660"

@@ -75,7 +75,7 @@ def test_the_table_shows_turn_timer_note_and_winner(tr: Translator) -> None:
         public = view(sample.state, None)
         names = names_for(sample.state)
         text = render_table(public, names, "en", tr, turn_seconds_left=42, note="<i>x</i>")
-        assert "Last move: <i>x</i>" in text
+        assert "Just now: <i>x</i>" in text
         if public.winner is not None:
             assert "Winner" in text
         elif public.turn is not None:
@@ -124,9 +124,9 @@ def test_a_long_note_keeps_its_latest_moves(tr: Translator) -> None:
     public = view(sample.state, None)
     names = names_for(sample.state)
     one = render_table(public, names, "ru", tr, note="Анна: 120")
-    assert "Последний ход: Анна: 120" in one
+    assert "Только что: Анна: 120" in one
     several = render_table(public, names, "ru", tr, note="Анна: 120\nВера: пас")
-    assert "Последние ходы:\nАнна: 120\nВера: пас" in several
+    assert "Только что:\nАнна: 120\nВера: пас" in several
     moves = "\n".join(f"ход {i}" for i in range(2000))
     text = render_table(public, names, "ru", tr, turn_seconds_left=5, note=moves)
     assert len(text) <= MAX_TEXT
