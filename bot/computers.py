@@ -5,7 +5,9 @@ A seat is played by a computer when it was a computer seat from the start, or wh
 is replaced (three timeouts in a row, /kick) until they say /back. A decision's generator is
 seeded from the match's deal seed, its version and the seat, so a match replayed from the same
 presses gets the same computer moves. A computer seat that may act out of turn (a defender's
-redeal in Тысяча) does so before the seat whose turn it is (`engine.ai.interjection`).
+redeal in Тысяча) does so before the seat whose turn it is (`engine.ai.interjection`); and
+while a human still may (`human_may_interject`), a computer waits a moment before the action
+that would close it.
 """
 
 from __future__ import annotations
@@ -47,6 +49,16 @@ def thinking_seat(row: Match, state: MatchState) -> tuple[int, str] | None:
         return None
     level = level_of(row, state.turn)
     return None if level is None else (state.turn, level)
+
+
+def human_may_interject(row: Match, state: MatchState) -> bool:
+    """Whether a human other than the seat to act holds a one-time option now (a defender's
+    redeal in Тысяча): the next action would close it, so a computer about to take that
+    action should give them a moment first."""
+    return any(
+        seat != state.turn and level_of(row, seat) is None and view(state, seat).legal
+        for seat in range(row.players)
+    )
 
 
 def human_to_act(row: Match, state: MatchState) -> int | None:

@@ -34,6 +34,7 @@ from bot.callbacks import ActionPress, Menu, MenuPress, decode
 from bot.computers import (
     KICK_AFTER_TIMEOUTS,
     decision_seed,
+    human_may_interject,
     human_to_act,
     interjecting,
     level_of,
@@ -92,6 +93,8 @@ log = logging.getLogger(__name__)
 MAX_PLAYERS = 4
 PING_SECONDS = 20.0
 """A player who has not pressed for this long gets a new message at their turn."""
+OPTION_WAIT_SECONDS = 4.0
+"""How long a computer waits before an action that closes a human's one-time option."""
 CONFIRM_SECONDS = 8.0
 """How long after the question a second press of «Расписать» or «Сбросить карты» does it."""
 
@@ -123,6 +126,7 @@ class Games:
         stand_in: str = "hard",
         budget: float = DEFAULT_BUDGET,
         ping_seconds: float = PING_SECONDS,
+        option_wait: float = OPTION_WAIT_SECONDS,
     ) -> None:
         self._store = store
         self._people = people
@@ -132,6 +136,7 @@ class Games:
         self._stand_in = stand_in
         self._budget = budget
         self._ping_seconds = ping_seconds
+        self._option_wait = option_wait
         self._live: dict[int, LiveMatch] = {}
         self._timers = TurnTimers(job_queue, self._timed_out, self._running_short)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -402,6 +407,11 @@ class Games:
             if thinker is None:
                 return
             seat, level = thinker
+            if human_may_interject(live.row, live.state):
+                # Let the human press their redeal before this move closes it.
+                await asyncio.sleep(self._option_wait)
+                if live.version != version:
+                    return
             found = seat, await self._decide(live, seat, level)
         await self._move_for(live, version, *found)
 

@@ -119,6 +119,7 @@ def _wire(application: AnyApplication, settings: Settings, store: Store) -> Serv
         stand_in=settings.computer_level,
         budget=settings.computer_budget_seconds,
         ping_seconds=settings.ping_seconds,
+        option_wait=settings.option_wait_seconds,
     )
     lobbies = Lobbies(
         store,

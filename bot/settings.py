@@ -52,6 +52,9 @@ class Settings(BaseSettings):
     ping_seconds: float = Field(default=20, ge=0)
     """A player who has not pressed for this long gets their hand as a new message (which
     Telegram notifies of) when their turn comes."""
+    option_wait_seconds: float = Field(default=4, ge=0)
+    """How long a computer player waits before an action that closes a human's one-time
+    option (a defender's redeal closes at the first lead)."""
     computer_level: str = "hard"
     """The computer player that moves for a human who ran out of time or was kicked."""
     computer_budget_seconds: float = Field(default=1.0, gt=0)

@@ -22,7 +22,9 @@ from tests.bot.harness import LANG, TR, BotUnderTest, Driver, plain, running_bot
 from tests.bot.policies import passive
 from tests.fakebot import FakeTelegramServer, SimMessage, SimUser
 
-QUICK: dict[str, Any] = {"computer_workers": 0, "computer_budget_seconds": 0.05}
+QUICK: dict[str, Any] = {
+    "computer_workers": 0, "computer_budget_seconds": 0.05, "option_wait_seconds": 0.2
+}
 """Computers think in the bot's process, briefly: these tests are about the flow."""
 
 
