@@ -42,6 +42,9 @@ class LiveMatch:
     recap: tuple[int, MatchState, tuple[Event, ...]] | None = None
     """The version of the deal just dealt, and the state and events that ended the deal
     before it: the hands tell the deal until the new deal's first action."""
+    recent: list[str] = field(default_factory=list)
+    """The table's "just now" lines (HTML) of this deal, kept across states the group never
+    saw (`bot.screens.unseen`)."""
     menus: dict[int, tuple[int, Menu, float]] = field(default_factory=dict)
     """Seat → the part of its keyboard its player opened: at which version, and when."""
 

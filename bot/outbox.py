@@ -58,6 +58,10 @@ GROUP_BURST = 4
 """A group may get this many calls at once; beyond that they are spread evenly over its
 window (20 a minute: one every 3 s), so that a table keeps moving instead of using its 20
 edits in the first seconds of a minute and then standing still."""
+GROUP_RESERVE = 4
+"""Places of a group's window that edits never take: a new message (a command's reply, a
+deal result) finds one at once instead of queueing behind the table's refreshes. New
+messages are not spread out either."""
 
 
 class Urgency(IntEnum):
@@ -113,14 +117,19 @@ class _Window:
         self.running = 0
         self.done: deque[float] = deque()
 
-    def delay(self, now: float) -> float | None:
+    def delay(self, now: float, reserve: int = 0) -> float | None:
         """0 if a call may start now, else the seconds until one may (None: when a running
-        call is done)."""
+        call is done); ``reserve`` places are left for other calls."""
         while self.done and self.done[0] <= now - self.period:
             self.done.popleft()
-        if self.running + len(self.done) < self.rate:
+        used = self.running + len(self.done)
+        limit = max(1, self.rate - reserve)
+        if used < limit:
             return 0.0
-        return self.done[0] + self.period - now if self.done else None
+        over = used - limit  # the calls that must leave the window first
+        if over < len(self.done):
+            return self.done[over] + self.period - now
+        return None
 
     def finish(self, now: float, used: bool) -> None:
         self.running -= 1
@@ -135,20 +144,23 @@ class _Window:
 class _Group:
     """A group's limit: its sliding window, and an even spread beyond a small burst."""
 
-    def __init__(self, rate: int, period: float, burst: int) -> None:
+    def __init__(self, rate: int, period: float, burst: int, reserve: int = 0) -> None:
         self.window = _Window(rate, period)
         self.spacing = period / rate
         self.burst = max(1, min(burst, rate))
         self.tokens = float(self.burst)
         self.stamp = 0.0
+        self.reserve = min(reserve, rate // 4)
 
-    def delay(self, now: float) -> float | None:
+    def delay(self, now: float, fresh: bool = False) -> float | None:
+        """When a call may start; a ``fresh`` one (a new message) may use the reserved
+        places and need not wait for its even spread."""
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) / self.spacing)
         self.stamp = now
-        window = self.window.delay(now)
+        window = self.window.delay(now, 0 if fresh else self.reserve)
         if window is None:
             return None
-        bucket = 0.0 if self.tokens >= 1 else (1 - self.tokens) * self.spacing
+        bucket = 0.0 if self.tokens >= 1 or fresh else (1 - self.tokens) * self.spacing
         return max(window, bucket)
 
     def take(self) -> None:
@@ -162,6 +174,8 @@ class Ticket:
 
     urgency: Urgency
     future: asyncio.Future[None] | None = None
+    fresh: bool = False
+    """The call sends a new message (it may use a group's reserved places)."""
 
 
 @dataclass
@@ -189,6 +203,7 @@ class Pacer(BaseRateLimiter[int]):
         group_rate: int | None = 20,
         group_window: float = 60.0,
         group_burst: int = GROUP_BURST,
+        group_reserve: int = GROUP_RESERVE,
     ) -> None:
         self._overall: _Window | None = None
         if overall_rate is not None:
@@ -201,6 +216,7 @@ class Pacer(BaseRateLimiter[int]):
         self._group_rate = group_rate
         self._group_window = group_window
         self._group_burst = group_burst
+        self._group_reserve = group_reserve
         self._groups: dict[int | str, _Group] = {}
         self._waiting: dict[Urgency, dict[Ticket, None]] = {u: {} for u in Urgency}
         self._virtual = dict.fromkeys(Urgency, 0.0)
@@ -236,7 +252,8 @@ class Pacer(BaseRateLimiter[int]):
         if _held.get() or not _counted(endpoint):
             return await callback(*args, **kwargs)
         urgency = Urgency(rate_limit_args) if rate_limit_args in set(Urgency) else Urgency.NORMAL
-        async with self.slot(data.get("chat_id"), Ticket(urgency)):
+        fresh = endpoint.lower().startswith(("send", "copymessage", "forwardmessage"))
+        async with self.slot(data.get("chat_id"), Ticket(urgency, fresh=fresh)):
             return await callback(*args, **kwargs)
 
     # ------------------------------------------------------------ places
@@ -250,7 +267,7 @@ class Pacer(BaseRateLimiter[int]):
             return
         loop = asyncio.get_running_loop()
         key = _group_key(chat_id) if self._group_rate is not None else None
-        group = await self._enter_group(key) if key is not None else None
+        group = await self._enter_group(key, ticket.fresh) if key is not None else None
         try:
             await self._enter_overall(ticket)
         except BaseException:
@@ -282,16 +299,16 @@ class Pacer(BaseRateLimiter[int]):
         else:
             ticket.urgency = urgency
 
-    async def _enter_group(self, key: int | str) -> _Group:
+    async def _enter_group(self, key: int | str, fresh: bool = False) -> _Group:
         assert self._group_rate is not None
         group = self._groups.get(key)
         if group is None:
             group = self._groups[key] = _Group(
-                self._group_rate, self._group_window, self._group_burst
+                self._group_rate, self._group_window, self._group_burst, self._group_reserve
             )
         loop = asyncio.get_running_loop()
         while True:
-            delay = group.delay(loop.time())
+            delay = group.delay(loop.time(), fresh)
             if delay == 0:
                 group.take()
                 return group
@@ -496,6 +513,31 @@ class Outbox:
         chat.changed.set()
         self._wake(chat_id, chat)
 
+    def renew(self, chat_id: int, key: str) -> None:
+        """Send the message `key` anew, showing what it shows or is about to, after everything
+        queued for the chat, and delete the old one: it becomes the chat's newest message."""
+        chat = self._chats.get(chat_id)
+        slot = chat.slots.get(key) if chat is not None else None
+        if chat is None or slot is None or slot.message_id is None:
+            return
+        queued = key in chat.queue
+        content = slot.upcoming(queued)
+        if content is None:
+            return
+        if queued:
+            chat.queue.remove(key)
+        slot.wanted, slot.renew = content, True
+        slot.urgency, slot.due = Urgency.NORMAL, asyncio.get_running_loop().time()
+        chat.queue.append(key)
+        chat.changed.set()
+        self._wake(chat_id, chat)
+
+    def shown(self, chat_id: int, key: str) -> Content | None:
+        """What the message `key` of the chat was last seen to show (delivered), if known."""
+        chat = self._chats.get(chat_id)
+        slot = chat.slots.get(key) if chat is not None else None
+        return None if slot is None else slot.shown
+
     def post(self, chat_id: int, content: Content) -> None:
         """Send a new message after everything already queued for the chat."""
         chat = self._chats.setdefault(chat_id, _Chat())
@@ -570,6 +612,31 @@ class Outbox:
             due = 0.0
         return urgency, due
 
+    @staticmethod
+    def _new_messages_first(chat: _Chat) -> None:
+        """A new message (a command's reply, a deal result) goes before the edits queued
+        ahead of it: they only bring shown messages up to date, and a later edit would show
+        the same. (A message to send anew keeps its place: it must come after them.)"""
+        for index, item in enumerate(chat.queue):
+            if isinstance(item, _Post):
+                if index:
+                    del chat.queue[index]
+                    chat.queue.appendleft(item)
+                return
+            slot = chat.slots.get(item)
+            if slot is not None and (slot.renew or slot.message_id is None):
+                return
+
+    @staticmethod
+    def _sends_next(chat: _Chat) -> bool:
+        if not chat.queue:
+            return False
+        item = chat.queue[0]
+        if isinstance(item, _Post):
+            return True
+        slot = chat.slots.get(item)
+        return slot is not None and (slot.renew or slot.message_id is None)
+
     def _wake(self, chat_id: int, chat: _Chat) -> None:
         if self._closed:
             return
@@ -590,7 +657,8 @@ class Outbox:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(chat.changed.wait(), wait)
                     continue
-                chat.ticket = Ticket(urgency)
+                self._new_messages_first(chat)
+                chat.ticket = Ticket(urgency, fresh=self._sends_next(chat))
                 try:
                     async with self.pacer.slot(chat_id, chat.ticket) as permit:
                         chat.ticket = None

@@ -31,7 +31,7 @@ from bot.render import (
 )
 from bot.turns import seconds_left
 from engine import MatchState, view
-from engine.events import Event
+from engine.events import DealStarted, Event
 from storage import Store
 
 
@@ -44,6 +44,25 @@ class Ending:
     lang: str
     result: str
     summary: MatchSummary
+
+
+RECENT_CONTEXT = 4
+"""Lines of the table's "just now" the group has seen that it keeps showing."""
+RECENT_MAX = 40
+"""At most this many lines wait for a table that cannot be delivered."""
+
+
+def unseen(lines: list[str], seen: str | None) -> list[str]:
+    """``lines`` from the last `RECENT_CONTEXT` that ``seen`` (the text the group was last
+    shown) holds on: the newest line shown, found with the one before it (a line may recur:
+    «Вера берёт взятку (+5)»), marks how far the group has read."""
+    if not seen:
+        return lines
+    shown = set(seen.split("\n"))
+    for k in range(len(lines) - 1, -1, -1):
+        if lines[k] in shown and (k == 0 or lines[k - 1] in shown):
+            return lines[max(0, k + 1 - RECENT_CONTEXT):]
+    return lines
 
 
 def table_key(match_id: int) -> str:
@@ -99,10 +118,22 @@ class Screens:
         lang = await self._people.chat_language(live.chat_id)
         names = await self.names(live, lang)
         lines = [note] if note else []
+        dealt: int | None = None
         for event in events:
             line = render_event_line(event, names, lang, self._tr, game=live.state.rules.game)
+            if isinstance(event, DealStarted):
+                dealt = len(lines)
             if line:
                 lines.append(line)
+        if live.chat_id < 0:
+            # A state that is never shown (the group's edits are paced) must not take its
+            # moves with it: the table keeps every line the group has not seen yet, and the
+            # last few it has — of this deal only (the cards of the last one are dealt anew).
+            seen = self._outbox.shown(live.chat_id, table_key(live.match_id))
+            kept = unseen(live.recent, seen.text if seen is not None else None)
+            shown = [*kept, *lines][-RECENT_MAX:]
+            live.recent = shown if dealt is None else lines[dealt:]
+            lines = shown
         deadline = live.deadline
         timer = (
             seconds_left(deadline.deadline)
@@ -205,6 +236,9 @@ class Screens:
         deal = render_deal_result(events, public, names, lang, self._tr)
         if deal:
             self._outbox.post(live.chat_id, Content(deal))
+            if summary is None:
+                # The table comes back below the result: the newest bot message in the group.
+                self._outbox.renew(live.chat_id, table_key(live.match_id))
         result = render_match_result(events, public, names, lang, self._tr)
         if result is None or summary is None:
             return None

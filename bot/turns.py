@@ -7,8 +7,10 @@ for — a move made meanwhile makes it stale — and lets a computer player move
 After a restart the stored deadlines are armed again; an overdue one fires at once.
 
 A message cannot count down by itself (an edit a second would spend Telegram's limits), so
-the table shows the seconds left when it is drawn, and is drawn once more when
-``REMIND_SECONDS`` are left of a longer turn: the player sees the time run short.
+the table and the hand show the seconds left when they are drawn, and are drawn again every
+``REFRESH_SECONDS`` of a turn nobody moves in (a group's 20 edits a minute allow it: one
+table edit per 15 s of waiting), and when ``REMIND_SECONDS`` are left of a longer turn: the
+player sees the time run short.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ REMIND_SECONDS = 10
 """The table is redrawn when this many seconds are left of a turn..."""
 REMIND_AFTER = 20
 """... of at least this many seconds."""
+REFRESH_SECONDS = 15
+"""A turn's timer is redrawn this often while nobody moves."""
 
 Fire = Callable[[Deadline], Awaitable[None]]
 AnyJobQueue = JobQueue[CallbackContext[ExtBot[None], Any, Any, Any]]
@@ -53,6 +57,21 @@ def seconds_left(deadline: datetime, now: datetime | None = None) -> int:
     return max(0, round((deadline - (now or datetime.now(UTC))).total_seconds()))
 
 
+def reminders(deadline: datetime, turn_seconds: int, now: datetime) -> list[datetime]:
+    """When a turn of ``turn_seconds`` ending at ``deadline`` is redrawn: ``REMIND_SECONDS``
+    before its end (a turn of at least ``REMIND_AFTER``), and every ``REFRESH_SECONDS`` from
+    its start; the moments still ahead, the last-seconds one first."""
+    if turn_seconds < REMIND_AFTER:
+        return []
+    moments = [deadline - timedelta(seconds=REMIND_SECONDS)]
+    start = deadline - timedelta(seconds=turn_seconds)
+    step = REFRESH_SECONDS
+    while step + REMIND_SECONDS < turn_seconds - REMIND_SECONDS / 2:
+        moments.append(start + timedelta(seconds=step))
+        step += REFRESH_SECONDS
+    return [m for m in moments if m > now]
+
+
 class TurnTimers:
     """Per match, one job at the deadline (``fire``) and, for a long turn, one a little before
     it (``remind``); arming a match's deadline replaces its previous jobs."""
@@ -70,12 +89,11 @@ class TurnTimers:
             return
         now = datetime.now(UTC)
         self._schedule(queue, "turn", max(deadline.deadline, now), deadline)
-        remind_at = deadline.deadline - timedelta(seconds=REMIND_SECONDS)
-        if turn_seconds >= REMIND_AFTER and remind_at > now:
-            self._schedule(queue, "turn-reminder", remind_at, deadline)
+        for index, remind_at in enumerate(reminders(deadline.deadline, turn_seconds, now)):
+            self._schedule(queue, f"turn-reminder{index or ''}", remind_at, deadline)
 
     def cancel(self, match_id: int) -> None:
-        for kind in self._calls:
+        for kind in [k for m, k in self._jobs if m == match_id]:
             job = self._jobs.pop((match_id, kind), None)
             if job is not None and not job.removed:
                 # The scheduler forgets a job that ran or that it dropped when it stopped.
@@ -106,4 +124,4 @@ class TurnTimers:
         kind, deadline = job.data
         if self._jobs.get((deadline.match_id, kind)) is job:
             del self._jobs[deadline.match_id, kind]
-        await self._calls[kind](deadline)
+        await self._calls["turn" if kind == "turn" else "turn-reminder"](deadline)

@@ -137,14 +137,47 @@ def test_the_pacer_keeps_the_overall_window() -> None:
 
 
 def test_a_group_is_spread_after_its_burst() -> None:
-    pacer = Pacer(overall_rate=None, group_rate=6, group_window=0.6, group_burst=2)
+    pacer = Pacer(
+        overall_rate=None, group_rate=6, group_window=0.6, group_burst=2, group_reserve=0
+    )
     starts = _virtually(_starts(pacer, [-100] * 6))
     gaps = [b - a for a, b in itertools.pairwise(starts)]
     assert gaps == pytest.approx([0.0, 0.1, 0.1, 0.1, 0.1])  # the burst, then one every 0.1 s
 
 
+def test_new_messages_find_a_place_that_edits_leave_free() -> None:
+    """Edits fill a group's window but for its reserve: a new message (a command's reply)
+    then starts at once, not after the window frees a place."""
+    pacer = Pacer(
+        overall_rate=None, group_rate=8, group_window=60.0, group_burst=8, group_reserve=2
+    )
+
+    async def main() -> tuple[list[float], float]:
+        loop = asyncio.get_running_loop()
+        starts: list[float] = []
+
+        async def edit() -> None:
+            async with pacer.slot(-100, Ticket(Urgency.NORMAL)):
+                starts.append(loop.time())
+
+        edits = [asyncio.create_task(edit()) for _ in range(8)]
+        await asyncio.sleep(1)
+        async with pacer.slot(-100, Ticket(Urgency.NORMAL, fresh=True)):
+            reply = loop.time()
+        for task in edits:
+            task.cancel()
+        await asyncio.gather(*edits, return_exceptions=True)
+        return starts, reply
+
+    starts, reply = _virtually(main())
+    assert starts == [0.0] * 6  # two places are left for new messages
+    assert reply == pytest.approx(1.0)
+
+
 def test_a_group_never_exceeds_its_window() -> None:
-    pacer = Pacer(overall_rate=None, group_rate=6, group_window=0.6, group_burst=6)
+    pacer = Pacer(
+        overall_rate=None, group_rate=6, group_window=0.6, group_burst=6, group_reserve=0
+    )
     starts = _virtually(_starts(pacer, [-100] * 8, seconds=0.05))
     assert starts[:6] == [0.0] * 6
     assert starts[6:] == pytest.approx([0.65, 0.65])  # a window after the first six were done

@@ -75,12 +75,16 @@ async def test_a_long_turn_gets_a_reminder_and_its_deadline() -> None:
     deadline = _deadline(1, 60)
     timers.arm(deadline, 60)
     names = sorted(j.name for j in queue.live())
-    assert names == ["turn-reminder:1", "turn:1"]
+    assert names == ["turn-reminder1:1", "turn-reminder2:1", "turn-reminder:1", "turn:1"]
     reminder = next(j for j in queue.jobs if j.name == "turn-reminder:1")
     assert reminder.when == deadline.deadline - timedelta(seconds=REMIND_SECONDS)
+    # The timer is redrawn every 15 s of the turn, and 10 s before its end.
+    start = deadline.deadline - timedelta(seconds=60)
+    refreshes = sorted(j.when - start for j in queue.live() if j.name.startswith("turn-r"))
+    assert refreshes == [timedelta(seconds=s) for s in (15, 30, 50)]
     for job in queue.live():
         await job.callback(FakeContext(job))
-    assert fired == [deadline] and reminded == [deadline]
+    assert fired == [deadline] and reminded == [deadline] * 3
 
 
 async def test_a_short_turn_has_no_reminder_and_an_overdue_one_fires_now() -> None:
