@@ -5,6 +5,7 @@ queued behind the table's refreshes, and every card played reaches the table's l
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bot.render import card_label
 from engine import Play
@@ -14,7 +15,10 @@ from tests.bot.harness import LANG, TR, Driver, running_bot
 from tests.bot.policies import thousand
 from tests.fakebot import FakeTelegramServer
 
-GROUP_LIMIT = {"group_messages": 20, "group_window_seconds": 60.0, "messages_per_second": 30.0}
+GROUP_LIMIT: dict[str, Any] = {
+    "group_messages": 20, "group_window_seconds": 60.0, "messages_per_second": 30.0
+}
+"""Telegram's limits, which the fake server enforces here too."""
 
 
 async def test_the_table_comes_back_below_each_deal_result(
