@@ -45,6 +45,8 @@ class LiveMatch:
     recent: list[str] = field(default_factory=list)
     """The table's "just now" lines (HTML) of this deal, kept across states the group never
     saw (`bot.screens.unseen`)."""
+    solo_note: str | None = None
+    """A /solo match's "just now" lines, shown in its hand (it has no table message)."""
     menus: dict[int, tuple[int, Menu, float]] = field(default_factory=dict)
     """Seat → the part of its keyboard its player opened: at which version, and when."""
 

@@ -125,15 +125,20 @@ class Screens:
                 dealt = len(lines)
             if line:
                 lines.append(line)
-        if live.chat_id < 0:
-            # A state that is never shown (the group's edits are paced) must not take its
-            # moves with it: the table keeps every line the group has not seen yet, and the
-            # last few it has — of this deal only (the cards of the last one are dealt anew).
-            seen = self._outbox.shown(live.chat_id, table_key(live.match_id))
-            kept = unseen(live.recent, seen.text if seen is not None else None)
-            shown = [*kept, *lines][-RECENT_MAX:]
-            live.recent = shown if dealt is None else lines[dealt:]
-            lines = shown
+        # A state that is never shown (edits are paced and coalesce) must not take its moves
+        # with it: the table keeps every line not seen yet, and the last few that were — of
+        # this deal only (the cards of the last one are dealt anew). A /solo match has no
+        # table of its own: its one message, the hand, carries these lines.
+        solo = live.chat_id > 0
+        key = hand_key(live.match_id) if solo else table_key(live.match_id)
+        seen = self._outbox.shown(live.chat_id, key)
+        kept = unseen(live.recent, seen.text if seen is not None else None)
+        shown = [*kept, *lines][-RECENT_MAX:]
+        live.recent = shown if dealt is None else lines[dealt:]
+        lines = shown
+        if solo:
+            live.solo_note = "\n".join(lines) or None
+            return
         deadline = live.deadline
         timer = (
             seconds_left(deadline.deadline)
@@ -189,6 +194,7 @@ class Screens:
             turn_seconds_left=None if final else self._timer(live, seat),
             recap=recap,
             stopped_by=stopped_by,
+            note=live.solo_note if live.chat_id == user_id else None,
         )
         seat_note = live.seat_notes.get(seat)
         if live.row.seats[seat].replaced_by_computer:
@@ -237,8 +243,11 @@ class Screens:
         if deal:
             self._outbox.post(live.chat_id, Content(deal))
             if summary is None:
-                # The table comes back below the result: the newest bot message in the group.
-                self._outbox.renew(live.chat_id, table_key(live.match_id))
+                # The table (in /solo: the hand) comes back below the result: the newest bot
+                # message in the chat.
+                solo = live.chat_id > 0
+                key = hand_key(live.match_id) if solo else table_key(live.match_id)
+                self._outbox.renew(live.chat_id, key)
         result = render_match_result(events, public, names, lang, self._tr)
         if result is None or summary is None:
             return None

@@ -21,25 +21,31 @@ from bot.render.common import (
 )
 from bot.render.keyboard import action_keyboard, shown_menu
 from bot.render.state import deal_lines, header, perch_line, seat_lines
+from bot.render.table import note_text
 from engine import Bid, Concede, Give, NameContract, Pass, Phase, Play, SeatView
+
+NOTE_BUDGET = 1500
+"""Characters of a hand's "just now" lines (a /solo match's latest moves)."""
 
 
 def render_hand(
     view: SeatView, names: tuple[str, ...], lang: str, tr: Translator, match_id: int,
     version: int, menu: Menu = MAIN, *, turn_seconds_left: int | None = None,
     recap: Sequence[str] | None = None, stopped_by: str | None = None,
+    note: str | None = None,
 ) -> tuple[str, InlineKeyboardMarkup | None]:
     """The text (HTML) and keyboard (the part ``menu``) of ``view.seat``'s private message;
     ``turn_seconds_left`` is the seat's turn timer, ``recap`` the lines that tell the deal
     just ended (`render_recap`); ``stopped_by`` (HTML) who stopped the match: nothing is
-    asked any more."""
+    asked any more; ``note`` (HTML, a line a move) the latest moves, for a /solo match whose
+    hand is its only message."""
     if stopped_by is not None:
         view = view._replace(turn=None, legal=())
     menu = shown_menu(view, menu) if view.legal else MAIN
-    text = _text(view, names, lang, tr, menu, turn_seconds_left, recap, stopped_by)
+    text = _text(view, names, lang, tr, menu, turn_seconds_left, recap, stopped_by, note)
     if len(text) > MAX_MESSAGE:
         text = _text(
-            view, short_names(names), lang, tr, menu, turn_seconds_left, recap, stopped_by
+            view, short_names(names), lang, tr, menu, turn_seconds_left, recap, stopped_by, note
         )
     return text, action_keyboard(view, names, lang, tr, match_id, version, menu)
 
@@ -47,6 +53,7 @@ def render_hand(
 def _text(
     view: SeatView, names: Sequence[str], lang: str, tr: Translator, menu: Menu,
     timer: int | None, recap: Sequence[str] | None, stopped_by: str | None = None,
+    note: str | None = None,
 ) -> str:
     lines = [header(view, lang, tr, stopped=stopped_by is not None), ""]
     if recap:
@@ -61,6 +68,10 @@ def _text(
     own = _own_lines(view, names, lang, tr)
     if own:
         lines += ["", *own]
+    if note:
+        moves = note_text(note, NOTE_BUDGET, lang, tr)
+        if moves:
+            lines += ["", moves]
     prompt = _prompt(view, names, lang, tr, menu)
     if stopped_by is not None:
         prompt = tr.text(lang, "state-stopped", name=stopped_by)

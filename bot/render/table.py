@@ -66,11 +66,11 @@ def _text(
             tail.append(tr.text(lang, "state-turn-timer", name=name, seconds=seconds))
     body = "\n".join(lines)
     end = "\n\n" + "\n".join(tail) if tail else ""
-    moves = _note(note, MAX_MESSAGE - len(body) - len(end) - 2, lang, tr) if note else ""
+    moves = note_text(note, MAX_MESSAGE - len(body) - len(end) - 2, lang, tr) if note else ""
     return body + ("\n\n" + moves if moves else "") + end
 
 
-def _note(note: str, budget: int, lang: str, tr: Translator) -> str:
+def note_text(note: str, budget: int, lang: str, tr: Translator) -> str:
     """The last-move note; of a long note (several moves), the latest lines that fit.
     (Assembled here, not in Fluent, which refuses placeables over 1000 characters.)"""
     moves = note.strip().split("\n")

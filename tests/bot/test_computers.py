@@ -248,6 +248,13 @@ async def test_solo_in_a_private_chat(
         busy = await driver.say(cast.alice, "/solo", chat=cast.alice.chat)
         reply = await server.wait_for_message(cast.alice.chat, after=busy)
         assert reply.text == plain(TR.text(LANG, "bot-solo-busy"))
+        await driver.play(passive, stop=lambda d: d.deal_number() >= 2)
+        # One message carries the table and the hand: the computers' moves are told in it.
+        games = ("Тумбочка",)
+        shown = [m for m in cast.alice.chat.messages(from_bot=True) if m.text.startswith(games)]
+        assert len(shown) == 1
+        told = "\n".join(cast.alice.chat.texts_shown(from_bot=True))
+        assert TR.text(LANG, "table-note") in told and "🤖 Компьютер 2 (лёгкий):" in told
         result = await driver.play(passive)
         assert result is not None
         match = await _finished(bot.services)
