@@ -35,7 +35,7 @@ GROUP_COMMANDS: Final = (
     "score", "stats", "top", "history", "lang", "rules", "help",
 )
 PRIVATE_COMMANDS: Final = (
-    "solo", "stop", "back", "score", "stats", "export", "lang", "rules", "help",
+    "solo", "stop", "back", "notify", "score", "stats", "export", "lang", "rules", "help",
 )
 EVERYWHERE: Final = tuple(name for name in GROUP_COMMANDS if name in PRIVATE_COMMANDS)
 SCOPES: Final[tuple[tuple[BotCommandScope, Sequence[str]], ...]] = (

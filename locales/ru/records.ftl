@@ -137,16 +137,16 @@ rec-sheet-omitted = Первые { $count } { $count ->
     }
 rec-sheet-made = { $name } { $contract } ✓
 rec-sheet-failed = { $name } { $contract } ✗
-rec-sheet-conceded = { $name } { $contract } ✗ расписал
-rec-sheet-thrown = { $name } { $contract } ✗ сбросил
+rec-sheet-conceded = { $name } { $contract } ✗ роспись
+rec-sheet-thrown = { $name } { $contract } ✗ сброс
 rec-sheet-thrown-free = { $name }: сброс
 rec-sheet-redeal = пересдача ({ $name })
 rec-sheet-mark-perch-thousand = Б
 rec-sheet-mark-perch-tumbochka = Т
 rec-sheet-mark-dump-truck = С
-rec-sheet-legend-thousand = ✓ сыграл · ✗ не сыграл · | палка · ⊘ третья палка (−120) · Б на бочке (↑ залез, ↓ упал) · С самосвал · ★ победа
-rec-sheet-legend-thousand-one = ✓ сыграл · ✗ не сыграл · ★ победа
-rec-sheet-legend-tumbochka = ✓ сыграл · ✗ не сыграл · Т на тумбочке (↑ сел, ↓ упал) · ◎ золотая баранка · ★ победа
+rec-sheet-legend-thousand = ✓ заказ сыгран · ✗ не сыгран · | палка · ⊘ третья палка (−120) · Б на бочке (↑ подъём, ↓ падение) · С самосвал · ★ победа
+rec-sheet-legend-thousand-one = ✓ заказ сыгран · ✗ не сыгран · ★ победа
+rec-sheet-legend-tumbochka = ✓ заказ сыгран · ✗ не сыгран · Т на тумбочке (↑ подъём, ↓ падение) · ◎ золотая баранка · ★ победа
 
 ## CSV
 

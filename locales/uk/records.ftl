@@ -137,16 +137,16 @@ rec-sheet-omitted = Перші { $count } { $count ->
     }
 rec-sheet-made = { $name } { $contract } ✓
 rec-sheet-failed = { $name } { $contract } ✗
-rec-sheet-conceded = { $name } { $contract } ✗ розписав
-rec-sheet-thrown = { $name } { $contract } ✗ скинув
+rec-sheet-conceded = { $name } { $contract } ✗ розпис
+rec-sheet-thrown = { $name } { $contract } ✗ скид
 rec-sheet-thrown-free = { $name }: скинув
 rec-sheet-redeal = перездача ({ $name })
 rec-sheet-mark-perch-thousand = Б
 rec-sheet-mark-perch-tumbochka = Т
 rec-sheet-mark-dump-truck = С
-rec-sheet-legend-thousand = ✓ зіграв · ✗ не зіграв · | палка · ⊘ третя палка (−120) · Б на бочці (↑ заліз, ↓ впав) · С самоскид · ★ перемога
-rec-sheet-legend-thousand-one = ✓ зіграв · ✗ не зіграв · ★ перемога
-rec-sheet-legend-tumbochka = ✓ зіграв · ✗ не зіграв · Т на тумбочці (↑ сів, ↓ впав) · ◎ золотий бублик · ★ перемога
+rec-sheet-legend-thousand = ✓ замовлення зіграно · ✗ не зіграно · | палка · ⊘ третя палка (−120) · Б на бочці (↑ підйом, ↓ падіння) · С самоскид · ★ перемога
+rec-sheet-legend-thousand-one = ✓ замовлення зіграно · ✗ не зіграно · ★ перемога
+rec-sheet-legend-tumbochka = ✓ замовлення зіграно · ✗ не зіграно · Т на тумбочці (↑ підйом, ↓ падіння) · ◎ золотий бублик · ★ перемога
 
 ## CSV
 

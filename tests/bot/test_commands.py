@@ -45,7 +45,7 @@ async def test_the_command_menu_per_scope_and_language_and_the_description(
             "history", "lang", "rules", "help",
         ]
         assert in_private == [
-            "solo", "stop", "back", "score", "stats", "export", "lang", "rules", "help",
+            "solo", "stop", "back", "notify", "score", "stats", "export", "lang", "rules", "help",
         ]
         everywhere = [c["command"] for c in server.commands(language_code=lang)]
         assert set(everywhere) == set(in_groups) & set(in_private)
