@@ -29,7 +29,7 @@ from bot.i18n import LOCALES_DIR, Translator
 from bot.render import card_label, game_label
 from bot.services import Services, services_of
 from bot.settings import Settings
-from engine import Game, SeatAction
+from engine import Game, Redeal, SeatAction
 from engine.cards import CARD_COUNT
 from tests.bot.policies import Policy
 from tests.fakebot import CallbackAnswer, FakeTelegramServer, SimChat, SimMessage, SimUser
@@ -399,6 +399,11 @@ class Driver:
                 user, message, data, _ = min(choices, key=lambda c: c[3].menu.card or 0)
                 answer = await (await user.press(message, data)).answer()
                 assert answer.text is None, answer.text
+                continue
+            if action is None and options and all(isinstance(o.action, Redeal) for o in options):
+                # A redeal the policy does not ask for: a computer waits a moment before it
+                # plays on (the option closes with its move).
+                await asyncio.sleep(WAIT_STEP)
                 continue
             if action is None and self.private_only:
                 # The match is over (its result is on its way) or someone else must act (a
