@@ -6,6 +6,11 @@ line is appended to the log with the expected version and committed; after that 
 the hands and any results are handed to the outbox. Between deals the service deals the next
 deal at once from the match's seed (`bot.matchlog`). One lock per match orders it all.
 
+When the turn comes to a human who has been away for `PING_SECONDS`, or who gets their first
+turn of a deal someone else's move dealt, their hand comes as a new message (issue 11; /notify
+switches it off). «Расписать» and «Сбросить карты» act on a second press only, and the parts
+of a keyboard a player opens (`bot.callbacks.Menu`) change nothing in the match.
+
 After every change the service looks at who acts next (issue 6): a computer seat thinks off
 the event loop (`bot.thinking`) and its move goes through the same path as a press; a human
 gets the match's turn timer, stored with the change (`storage.deadlines`) and armed in memory

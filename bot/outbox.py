@@ -13,6 +13,10 @@ worker per chat delivers in order, one call at a time:
   a private message whose text alone changed (the state of a deal while it is someone else's
   turn) is `Urgency.LAZY`: it waits a moment, so that the player's next turn, which redraws it
   anyway, usually makes the edit unnecessary;
+- new messages go before the edits queued ahead of them, and a group keeps `GROUP_RESERVE`
+  places of its window for them: a command's reply never waits behind table refreshes;
+- a message may be sent anew at the bottom of its chat (`renew`; the old one is deleted):
+  Telegram notifies of new messages, never of edits;
 - a 429 (`RetryAfter`) is waited out and the then-latest state is sent;
 - "message is not modified" counts as delivered; an edit of a deleted message sends a new one;
 - a 403 drops the chat's pending work and tells the owner (`on_forbidden`).

@@ -2,10 +2,15 @@
 
 The table in the group is rendered from the public view only (``view(state, None)``); each
 player's hand from that seat's view, in their private chat. Both are messages edited in
-place; a deal result is a new group message. The match result is not posted here: it is
-handed back as the match's `Ending`, for the caller to post as the caption of the score sheet
-picture (`bot.handlers.records.announce`), which the outbox cannot send. Nothing here waits
-for Telegram.
+place — but a hand whose player must be told it is their turn (`Games` decides) is sent anew,
+since Telegram notifies of new messages only, and after each deal result the table is sent
+anew below it, so that it stays the group's newest message. A deal result is a new group
+message; until the next deal's first action every hand tells that deal in a line. The table's
+"just now" lines keep every move the group has not been shown yet. A /solo match has no
+table: its hand carries those lines. The match result is not posted here: it is handed back
+as the match's `Ending`, for the caller to post as the caption of the score sheet picture
+(`bot.handlers.records.announce`), which the outbox cannot send. Nothing here waits for
+Telegram.
 """
 
 from __future__ import annotations

@@ -24,6 +24,11 @@ async def test_stop_leaves_no_stale_state(
         asked = await driver.say(cast.alice, "/stop")
 
         stopped = plain(TR.text(LANG, "state-stopped", name="Алиса"))
+        # The table was sent anew below the first deal's result: the newest one.
+        table = next(
+            m for m in reversed(cast.group.messages(from_bot=True))
+            if m.text.startswith("Тысяча ·")
+        )
         lines = table.text.splitlines()
         assert lines[0].endswith(TR.text(LANG, "phase-stopped")), lines[0]
         assert lines[-1] == stopped
