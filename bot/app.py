@@ -100,6 +100,10 @@ def build_application(settings: Settings) -> AnyApplication:
 
 async def _count(update: Update, context: Any) -> None:
     context.application.bot_data["updates"] += 1
+    message, services = update.effective_message, context.application.bot_data.get("services")
+    if message is not None and isinstance(services, Services):
+        # An id in the chat: where the outbox looks for a send whose answer was lost.
+        services.outbox.saw(message.chat_id, message.message_id)
 
 
 async def prepare(application: AnyApplication) -> None:

@@ -436,8 +436,8 @@ class _Chat:
     """After a 429 or a network error: no call before this moment."""
     failures: int = 0
     floor: int = 0
-    """The newest id of a message of ours in the chat (0: none known): a lost send, if it
-    arrived, has a greater one."""
+    """The newest id of a message known in the chat (0: none): a lost send, if it arrived,
+    has a greater one."""
 
     def saw(self, message_id: int) -> None:
         self.floor = max(self.floor, message_id)
@@ -564,6 +564,16 @@ class Outbox:
             self.pacer.raise_urgency(chat.ticket, Urgency.NORMAL)
         chat.changed.set()
         self._wake(chat_id, chat)
+
+    def saw(self, chat_id: int, message_id: int) -> None:
+        """A message with this id exists in the chat (any sender's: an update showed it). Ids
+        in a chat only grow, so a send made after this that got no answer, if it arrived, has
+        a greater id: where `_probe` looks for it."""
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            chat = self._chats[chat_id] = _Chat()
+            chat.idle.set()
+        chat.saw(message_id)
 
     def forget(self, chat_id: int, key: str) -> None:
         """Stop tracking a message (another key took it over); pending content is dropped."""
@@ -806,6 +816,8 @@ class Outbox:
         the chat has no message with that id yet, so the send did not arrive.
         """
         if not chat.floor:
+            # Without a known id the candidates could be old messages of ours, which an
+            # edit would overwrite: sending again (maybe twice) is the lesser harm.
             log.warning("outbox chat=%s: a send got no answer; sending it again", chat_id)
             return None
         for message_id in range(chat.floor + 1, chat.floor + 1 + PROBE_LIMIT):

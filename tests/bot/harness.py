@@ -377,12 +377,10 @@ class Driver:
                 await self.settle()
                 await asyncio.sleep(WAIT_STEP)
                 continue
-            if not options and self.bot is None:
-                # A bot in another process may still be starting or thinking for a computer.
-                await self.server.wait_for(
-                    lambda: bool(self.options()) or self.match_result() is not None,
-                    what="a keyboard or the match result",
-                )
+            if action is None and self.bot is None:
+                # A bot in another process may still be starting or thinking for a computer:
+                # wait for a newer keyboard.
+                await self._progress(newest)
                 continue
             assert action is not None, f"nothing to press among {options}"
             option = next(o for o in options if o.action == action)
