@@ -322,6 +322,10 @@ class FakeTelegramServer(Inspection):
             status, body = 200, {"ok": True, "result": result}
         except ApiError as exc:
             status, body = exc.code, exc.to_api()
+        except ConnectionResetError:
+            # The client went away mid-request (killed, or its connection dropped by a fault).
+            status = 0
+            body = {"ok": False, "error_code": 0, "description": "client disconnected"}
         except Exception:
             self.internal_errors.append(traceback.format_exc())
             status = 500
