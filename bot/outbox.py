@@ -531,7 +531,10 @@ class Outbox:
             # moment, so a message that keeps changing is not put off for ever.
             urgency, due = min(urgency, slot.urgency), min(due, slot.due)
         slot.wanted, slot.urgency, slot.due = content, urgency, due
-        slot.wanted_version = version
+        if version is not None or not queued:
+            # A redraw that is not stored (a turn timer's) shows the stored state too: the
+            # stored version waiting is marked when it goes.
+            slot.wanted_version = version
         if not queued:
             chat.queue.append(key)
         if chat.ticket is not None:
