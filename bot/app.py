@@ -1,10 +1,12 @@
 """The python-telegram-bot application: built from `Settings`, started and stopped.
 
 `build_application` wires the Bot API server, the rate limiter (the outbox's `Pacer`: every
-send and edit within Telegram's limits) and the handlers; `startup`/`shutdown` open and close
-the services (storage, outbox, the heartbeat of `bot.health`) around it — as PTB's
-``post_init``/``post_shutdown`` under ``run_polling``/``run_webhook``, and through `running`
-for callers that drive the event loop themselves (the tests, the load benchmark).
+send and edit within Telegram's limits) and the handlers; `startup` opens the services
+(storage, outbox, the heartbeat of `bot.health`) as PTB's ``post_init``; `drain` delivers what
+is queued as ``post_stop`` — after the updates stopped, while the HTTP client is still open —
+and `shutdown` closes the storage as ``post_shutdown``, after PTB closed the client. `running`
+starts and stops the application in the same order as ``run_polling``/``run_webhook`` for
+callers that drive the event loop themselves (the tests, the load benchmark).
 ``python -m bot`` runs `prepare` (PTB's ``initialize`` and `startup`) before ``run_polling`` so
 that a failure to start is one line (`bot.__main__`); both are no-ops the second time. A
 `startup` that fails closes what it opened, so the process can exit.
@@ -30,7 +32,7 @@ from bot.health import Heartbeat, commit_probe, heartbeat_path
 from bot.menu import set_profile
 from bot.outbox import Pacer
 from bot.recovery import recover
-from bot.services import AnyApplication, Services, close_services, open_services, services_of
+from bot.services import AnyApplication, Services, close_services, open_services
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -84,6 +86,7 @@ def build_application(settings: Settings) -> AnyApplication:
         .get_updates_request(polls)
         .concurrent_updates(True)
         .post_init(startup)
+        .post_stop(drain)
         .post_shutdown(shutdown)
         .build()
     )
@@ -97,6 +100,10 @@ def build_application(settings: Settings) -> AnyApplication:
 
 async def _count(update: Update, context: Any) -> None:
     context.application.bot_data["updates"] += 1
+    message, services = update.effective_message, context.application.bot_data.get("services")
+    if message is not None and isinstance(services, Services):
+        # An id in the chat: where the outbox looks for a send whose answer was lost.
+        services.outbox.saw(message.chat_id, message.message_id)
 
 
 async def prepare(application: AnyApplication) -> None:
@@ -135,20 +142,32 @@ async def startup(application: AnyApplication) -> None:
     log.info("bot @%s is up", services.bot_username)
 
 
-async def shutdown(application: AnyApplication) -> None:
+async def drain(application: AnyApplication) -> None:
+    """Stop the timers and the computer players, then deliver what is queued, for
+    `SHUTDOWN_FLUSH_SECONDS` at most (Docker kills after 10 s): PTB calls this after the
+    updates stopped and before it closes the HTTP client. What is not delivered by then stays
+    in the database outbox and goes at the next start."""
     heartbeat = application.bot_data.pop("heartbeat", None)
     if isinstance(heartbeat, Heartbeat):
         await heartbeat.stop()
-    if "services" not in application.bot_data:
+    services = application.bot_data.get("services")
+    if not isinstance(services, Services):
         return  # the start failed and closed what it had opened
-    services = services_of(application)
     await services.games.close()
     try:
         await asyncio.wait_for(services.outbox.idle(), SHUTDOWN_FLUSH_SECONDS)
     except TimeoutError:
-        log.warning("shutting down with messages still queued")
+        log.warning(
+            "stopping with %d messages undelivered: kept for the next start", services.outbox.queued
+        )
     await services.outbox.close()
-    await services.store.close()
+    await services.ledger.close()
+
+
+async def shutdown(application: AnyApplication) -> None:
+    services = application.bot_data.get("services")
+    if isinstance(services, Services):
+        await services.store.close()
     # What startup froze may be garbage now (a test's whole application): collectable again.
     gc.unfreeze()
 
@@ -241,7 +260,11 @@ async def running(
     try:
         yield
     finally:
+        # run_polling's order: the hooks run where PTB runs them.
         await application.updater.stop()
         await application.stop()
-        await shutdown(application)
+        if application.post_stop is not None:
+            await application.post_stop(application)
         await application.shutdown()
+        if application.post_shutdown is not None:
+            await application.post_shutdown(application)

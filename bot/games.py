@@ -3,7 +3,9 @@
 A press is decoded and checked — the presser holds the seat the keyboard was drawn for, the
 keyboard's version is the match's version, the engine accepts the action — then its notation
 line is appended to the log with the expected version and committed; after that the table,
-the hands and any results are handed to the outbox. Between deals the service deals the next
+the hands and any results are stored with it (the database outbox, `storage.outbox`: they are
+rendered first and written in the change's own trip) and, after the commit, handed to the
+outbox. Between deals the service deals the next
 deal at once from the match's seed (`bot.matchlog`). One lock per match orders it all.
 
 When the turn comes to a human who has been away for `PING_SECONDS`, or who gets their first
@@ -31,7 +33,7 @@ import html
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import thinking
@@ -62,7 +64,7 @@ from bot.people import People
 from bot.records import MatchSummary, end_match, players_of, result_write, summarize
 from bot.render import render_refusal
 from bot.render.keyboard import confirms
-from bot.screens import Ending, Screens
+from bot.screens import Batch, Ending, Screens
 from bot.turns import AnyJobQueue, TurnTimers, deadline_after
 from engine import (
     Deal,
@@ -178,9 +180,10 @@ class Games:
                 row = row.model_copy(update={"table_message_id": lobby.message_id})
             turn = _turn_deadline(row, state)
             write = MatchWrite(row.match_id, 0, tuple(format_deal(deal)), deadline=turn)
-            version = await self._store.matches.commit(write)
-        deadline = _armed(write, turn)
-        return await self._begin(LiveMatch(row, state, version, seed), events, deadline)
+            live = LiveMatch(row, state, write.new_version, seed, deadline=_armed(write, turn))
+            write, batch = await self._composed(write, live, events=events)
+            await self._store.matches.commit(write)
+        return self._begin(live, batch)
 
     async def start_solo(self, chat_id: int, user_id: int, rules: Rules, level: str) -> LiveMatch:
         """Start a match in the user's private chat against computer players of ``level``
@@ -194,7 +197,10 @@ class Games:
                 chat_id, game=STORED_GAMES[rules.game], players=players, rules=header, seats=seats
             )
             version = await self._store.matches.append_actions(row.match_id, 0, format_deal(deal))
-        return await self._begin(LiveMatch(row, state, version, seed), events, None)
+            live = LiveMatch(row, state, version, seed)
+            batch = await self._screens.compose(live, events=events)
+            await self._store.outbox.record(batch.rows)
+        return self._begin(live, batch)
 
     def _first_deal(self, rules: Rules) -> tuple[str, Deal, MatchState, Sequence[Event]]:
         """A new match's seed, its first deal, and the state and events after it."""
@@ -204,17 +210,24 @@ class Games:
         state, events = apply(state, deal)
         return seed, deal, state, events
 
-    async def _begin(
-        self, live: LiveMatch, events: Sequence[Event], deadline: Deadline | None
-    ) -> LiveMatch:
+    def _begin(self, live: LiveMatch, batch: Batch) -> LiveMatch:
         self._live[live.match_id] = live
         # Every hand of the first deal is a new message already.
         live.deal_turns.update(u for u in live.user_ids if u is not None)
         note(match=live.match_id, started=live.row.game)
-        live.deadline = deadline
-        await self._screens.show(live, events=events)
+        self._screens.deliver(live, batch)
         self._next(live)
         return live
+
+    async def _composed(
+        self, write: MatchWrite, after: LiveMatch, **shown: Any
+    ) -> tuple[MatchWrite, Batch]:
+        """The messages ``after`` (the match as ``write`` leaves it) must show, rendered now
+        (`Screens.compose` with ``shown``) and added to the write: they are committed with the
+        change in its one trip, and delivered after the commit."""
+        batch = await self._screens.compose(after, **shown)
+        statement = self._store.outbox.statement(batch.rows)
+        return replace(write, extra=(*write.extra, statement)), batch
 
     # ---------------------------------------------------------------- pressing
 
@@ -331,6 +344,22 @@ class Games:
             deadline=turn,
             result=None if summary is None else result_write(summary),
         )
+        after = replace(
+            live, row=row, state=state, version=write.new_version, deadline=_armed(write, turn)
+        )
+        if dealt:
+            after.recap = (write.new_version, scored_state, tuple(scored_events))
+            after.deal_turns, after.dealt_by = set(), by
+        pings = set() if over else await self._pings(after, by)
+        write, batch = await self._composed(
+            write,
+            after,
+            events=[*events, *dealt],
+            note=table_note,
+            final=over,
+            results=(scored_state, scored_events, summary),
+            pings=pings,
+        )
         try:
             version = await self._store.matches.commit(write)
         except VersionConflict:
@@ -340,19 +369,13 @@ class Games:
             self._timers.cancel(live.match_id)
             raise
         live.row, live.state, live.version = row, state, version
-        live.deadline = _armed(write, turn)
+        live.deadline = after.deadline
         if over:
             del self._live[live.match_id]
             self._timers.cancel(live.match_id)
-        if dealt:
-            live.recap = (version, scored_state, tuple(scored_events))
-            live.deal_turns.clear()
-            live.dealt_by = by
-        pings = set() if over else await self._pings(live, by)
-        await self._screens.show(
-            live, events=[*events, *dealt], note=table_note, final=over, pings=pings
-        )
-        ending = await self._screens.post_results(live, scored_state, scored_events, summary)
+        live.recap, live.deal_turns, live.dealt_by = after.recap, after.deal_turns, after.dealt_by
+        live.recent, live.solo_note = after.recent, after.solo_note
+        ending = self._screens.deliver(live, batch)
         if not over:
             self._next(live)
         return ending
@@ -382,6 +405,12 @@ class Games:
             self._timers.arm(live.deadline, live.row.turn_seconds)
         if any(place.played_by_computer for place in live.row.seats):
             self._spawn(self._computer_move(live, live.version), f"computer {live.match_id}")
+
+    def announce_later(self, ending: Ending) -> None:
+        """Post a match's result (stored, not yet posted when the bot stopped) in the
+        background, like a computer's move that ends a match."""
+        if self.on_ending is not None:
+            self._spawn(self.on_ending(ending), f"ending {ending.summary.match_id}")
 
     def _spawn(self, work: Awaitable[None], name: str) -> None:
         task = asyncio.ensure_future(work)
@@ -552,11 +581,14 @@ class Games:
             row = _seated(live.row, seats)
             turn = _turn_deadline(row, live.state)
             write = MatchWrite(live.match_id, live.version, seats=seats, deadline=turn)
-            await self._store.matches.commit(write)
-            live.row, live.deadline = row, _armed(write, turn)
             if not replaced:
                 live.seat_notes.pop(seat, None)
-            await self._screens.show(live, note=table_note)
+            after = replace(live, row=row, deadline=_armed(write, turn))
+            write, batch = await self._composed(write, after, note=table_note)
+            await self._store.matches.commit(write)
+            live.row, live.deadline = row, after.deadline
+            live.recent, live.solo_note = after.recent, after.solo_note
+            self._screens.deliver(live, batch)
             self._next(live)
         return True
 
@@ -649,9 +681,10 @@ class Games:
     # ---------------------------------------------------------------- resuming
 
     async def resume(self, row: Match) -> LiveMatch | None:
-        """Load a running match from its log, deal on if it stopped between deals, and bring
-        its messages up to date. A match that cannot be replayed is abandoned, with a log.
-        Use `load`, which never loads a match twice."""
+        """Load a running match from its log and deal on if it stopped between deals (its
+        messages are not redrawn: those a crash kept from being shown are still in the
+        database outbox, which `bot.recovery` delivers). A match that cannot be replayed is
+        abandoned, with a log. Use `load`, which never loads a match twice."""
         try:
             lines = await self._store.matches.read_log(row.match_id)
             seed = seed_of(row.rules)
@@ -669,15 +702,18 @@ class Games:
             # The log is complete but the row was never closed (edited by hand?): close it
             # with its result.
             summary = summarize(row.rules, lines, players_of(row), match_id=row.match_id)
+            batch = await self._screens.compose(live, final=True)
             async with self._store.transaction():
                 await end_match(self._store, row.match_id, summary)
-            await self._screens.show(live, final=True)
+                await self._store.outbox.record(batch.rows)
+            self._screens.deliver(live, batch)
             return None
         self._live[row.match_id] = live
         async with live.lock:
             if state.phase is not Phase.DEAL_OVER:
+                # Its messages show this state already, unless the database outbox still
+                # holds them (`bot.recovery` delivers those): nothing to redraw here.
                 live.deadline = await self._stored_deadline(live)
-                await self._screens.show(live)
                 self._next(live)
                 return live
             try:
@@ -721,11 +757,13 @@ class Games:
             if self._live.get(live.match_id) is not live:
                 return None
             summary = await self._summary(live.row)
+            batch = await self._screens.compose(live, final=True, stopped_by=stopped_by)
             async with self._store.transaction():
                 await end_match(self._store, live.match_id, summary)
+                await self._store.outbox.record(batch.rows)
             del self._live[live.match_id]
             self._timers.cancel(live.match_id)
-        await self._screens.show(live, final=True, stopped_by=stopped_by)
+        self._screens.deliver(live, batch)
         return await self._screens.stopped(live, stopped_by, summary)
 
     async def opened(self, user_id: int) -> None:

@@ -17,9 +17,18 @@ worker per chat delivers in order, one call at a time:
   places of its window for them: a command's reply never waits behind table refreshes;
 - a message may be sent anew at the bottom of its chat (`renew`; the old one is deleted):
   Telegram notifies of new messages, never of edits;
-- a 429 (`RetryAfter`) is waited out and the then-latest state is sent;
+- a 429 (`RetryAfter`) is waited out and the then-latest state is sent; a network error (a
+  5xx, a timeout, a refused connection, a lost answer) is retried with a growing pause
+  (`BACKOFF_MAX` at most) until the newest state is delivered: no restart needed;
+- a send whose answer was lost may have arrived: before sending it again, the outbox looks
+  for it (`Outbox._probe`), so that it does not appear twice;
 - "message is not modified" counts as delivered; an edit of a deleted message sends a new one;
-- a 403 drops the chat's pending work and tells the owner (`on_forbidden`).
+- a 403 drops the chat's pending work and tells the owner (`on_forbidden`); other final
+  errors drop the one message with a log line.
+
+Messages stored in the database outbox (`storage.outbox`: a ``version`` or ``key`` given) are
+reported to `Outbox.on_delivered` once shown or given up on; what is still queued when the
+bot stops stays stored and is delivered at the next start (`bot.recovery`).
 
 The `Pacer` is also the application's PTB rate limiter (`build_application`), so a call made
 outside the outbox counts against the same limits; the outbox's own calls are not counted
@@ -40,20 +49,29 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import timedelta
 from enum import IntEnum
-from typing import Any
+from typing import Any, Protocol
 
+import httpx
 from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions, Message
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import BaseRateLimiter
 from telegram.warnings import PTBDeprecationWarning
 
+from storage.outbox import Delivered
+
 log = logging.getLogger(__name__)
 
 OnSent = Callable[[int], Awaitable[None]]
 OnForbidden = Callable[[int], Awaitable[None]]
+OnDelivered = Callable[[Delivered], None]
 
-_NETWORK_ATTEMPTS = 3
+BACKOFF_FIRST = 0.5
+BACKOFF_MAX = 5.0
+"""Seconds between attempts after network errors: doubling from the first to the most, so
+that the newest state arrives a few seconds after Telegram is back, however long it was gone."""
+PROBE_LIMIT = 20
+"""Message ids looked at for a send whose answer was lost."""
 _NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 LAZY_SECONDS = 4.0
 """How long a `Urgency.LAZY` edit waits for a newer state before it is sent (a watcher's hand
@@ -400,6 +418,9 @@ class _Slot:
     wanted: Content | None = None
     sending: Content | None = None
     shown: Content | None = None
+    wanted_version: int | None = None
+    """The version of the stored change ``wanted`` shows (None: not stored, nothing to mark)."""
+    sending_version: int | None = None
     last: bool = False
     """The wanted content is the message's final state: forget the slot once it is shown."""
     urgency: Urgency = Urgency.NORMAL
@@ -407,6 +428,8 @@ class _Slot:
     """When the wanted content may be sent at the earliest (a lazy edit waits)."""
     renew: bool = False
     """Send the wanted content as a new message and delete the old one (it notifies)."""
+    uncertain: Content | None = None
+    """A send of this content got no answer: it may have arrived (see `Outbox._probe`)."""
 
     def upcoming(self, queued: bool) -> Content | None:
         """What the message will show once the work already started or queued is done."""
@@ -415,9 +438,13 @@ class _Slot:
         return self.sending if self.sending is not None else self.shown
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class _Post:
     content: Content
+    key: str | None = None
+    """The stored row of this message (None: not stored)."""
+    version: int = 0
+    uncertain: Content | None = None
 
 
 @dataclass
@@ -431,6 +458,16 @@ class _Chat:
     resume_at: float = 0.0
     """After a 429 or a network error: no call before this moment."""
     failures: int = 0
+    floor: int = 0
+    """The newest id of a message known in the chat (0: none): a lost send, if it arrived,
+    has a greater one."""
+
+    def saw(self, message_id: int) -> None:
+        self.floor = max(self.floor, message_id)
+
+
+class _Uncertain(Protocol):
+    uncertain: Content | None
 
 
 class Outbox:
@@ -444,6 +481,7 @@ class Outbox:
         group_window: float = 60.0,
         overall_rate: float | None = None,
         on_forbidden: OnForbidden | None = None,
+        on_delivered: OnDelivered | None = None,
         lazy_seconds: float = LAZY_SECONDS,
     ) -> None:
         """Pacing comes from the bot's `Pacer` if it has one (the application's); otherwise
@@ -456,6 +494,9 @@ class Outbox:
             else Pacer(overall_rate=overall_rate, group_rate=group_rate, group_window=group_window)
         )
         self.on_forbidden = on_forbidden
+        self.on_delivered = on_delivered
+        """Told of every stored message (a ``version`` or ``key`` was given) once it is shown
+        or given up on (a final error), so that its row can be marked."""
         self._lazy_seconds = lazy_seconds
         self._chats: dict[int, _Chat] = {}
         self._idle = asyncio.Event()
@@ -480,6 +521,7 @@ class Outbox:
         on_sent: OnSent | None = None,
         last: bool = False,
         renew: bool = False,
+        version: int | None = None,
     ) -> None:
         """Make the message `key` of the chat show `content` (sending it if it has no id yet).
 
@@ -488,6 +530,8 @@ class Outbox:
         message will not change again (its game is over), so the outbox can forget it.
         `renew` sends it as a new message at the bottom of the chat — Telegram notifies of
         new messages, never of edits — and deletes the old one.
+        `version`: the content is stored in the database outbox as the row `key` at this
+        version, to be marked once it is shown (`on_delivered`).
         """
         chat = self._chats.setdefault(chat_id, _Chat())
         slot = chat.slots.get(key)
@@ -495,12 +539,16 @@ class Outbox:
             slot = chat.slots[key] = _Slot(message_id, on_sent)
         elif slot.message_id is None and message_id is not None:
             slot.message_id = message_id
+        if message_id is not None:
+            chat.saw(message_id)
         if on_sent is not None:
             slot.on_sent = on_sent
         slot.last = last
         slot.renew = slot.renew or (renew and slot.message_id is not None)
         queued = key in chat.queue
         if content == slot.upcoming(queued) and not slot.renew:
+            if version is not None:
+                self._shows_already(chat_id, chat, key, slot, queued, version)
             return
         urgency = self._urgency(chat_id, slot, content)
         now = asyncio.get_running_loop().time()
@@ -510,6 +558,10 @@ class Outbox:
             # moment, so a message that keeps changing is not put off for ever.
             urgency, due = min(urgency, slot.urgency), min(due, slot.due)
         slot.wanted, slot.urgency, slot.due = content, urgency, due
+        if version is not None or not queued:
+            # A redraw that is not stored (a turn timer's) shows the stored state too: the
+            # stored version waiting is marked when it goes.
+            slot.wanted_version = version
         if not queued:
             chat.queue.append(key)
         if chat.ticket is not None:
@@ -542,14 +594,41 @@ class Outbox:
         slot = chat.slots.get(key) if chat is not None else None
         return None if slot is None else slot.shown
 
-    def post(self, chat_id: int, content: Content) -> None:
-        """Send a new message after everything already queued for the chat."""
+    def _shows_already(
+        self, chat_id: int, chat: _Chat, key: str, slot: _Slot, queued: bool, version: int
+    ) -> None:
+        """A stored state equal to what the message shows, or is about to: mark it with
+        that delivery."""
+        if queued and slot.wanted is not None:
+            slot.wanted_version = _newer(slot.wanted_version, version)
+        elif slot.sending is not None:
+            slot.sending_version = _newer(slot.sending_version, version)
+        else:
+            self._mark(Delivered(chat_id, key, version, done=slot.last))
+            if slot.last:
+                chat.slots.pop(key, None)
+
+    def post(
+        self, chat_id: int, content: Content, *, key: str | None = None, version: int = 0
+    ) -> None:
+        """Send a new message after everything already queued for the chat (`key`: its row
+        in the database outbox, removed once it is sent)."""
         chat = self._chats.setdefault(chat_id, _Chat())
-        chat.queue.append(_Post(content))
+        chat.queue.append(_Post(content, key, version))
         if chat.ticket is not None:
             self.pacer.raise_urgency(chat.ticket, Urgency.NORMAL)
         chat.changed.set()
         self._wake(chat_id, chat)
+
+    def saw(self, chat_id: int, message_id: int) -> None:
+        """A message with this id exists in the chat (any sender's: an update showed it). Ids
+        in a chat only grow, so a send made after this that got no answer, if it arrived, has
+        a greater id: where `_probe` looks for it."""
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            chat = self._chats[chat_id] = _Chat()
+            chat.idle.set()
+        chat.saw(message_id)
 
     def forget(self, chat_id: int, key: str) -> None:
         """Stop tracking a message (another key took it over); pending content is dropped."""
@@ -578,6 +657,8 @@ class Outbox:
             self._flushing -= 1
 
     async def close(self) -> None:
+        """Stop delivering: what is still queued is dropped here (the database outbox keeps
+        the stored messages for the next start)."""
         self._closed = True
         workers = [c.worker for c in self._chats.values() if c.worker is not None]
         for worker in workers:
@@ -670,9 +751,7 @@ class Outbox:
                 finally:
                     chat.ticket = None
         except Forbidden as error:
-            chat.queue.clear()
-            for slot in chat.slots.values():
-                slot.wanted = None
+            self._give_up(chat_id, chat)
             log.warning("outbox chat=%s forbidden: %s", chat_id, error.message)
             if self.on_forbidden is not None:
                 await self._quietly(self.on_forbidden(chat_id))
@@ -688,6 +767,21 @@ class Outbox:
                 if self._workers == 0:
                     self._idle.set()
 
+    def _give_up(self, chat_id: int, chat: _Chat) -> None:
+        """Drop the chat's pending work (Telegram refuses it for good); its stored messages
+        count as delivered, or every start would try them again."""
+        for item in chat.queue:
+            if isinstance(item, _Post):
+                if item.key is not None:
+                    self._mark(Delivered(chat_id, item.key, item.version, done=True))
+                continue
+            slot = chat.slots.get(item)
+            if slot is not None and slot.wanted_version is not None:
+                self._mark(Delivered(chat_id, item, slot.wanted_version, done=True))
+        chat.queue.clear()
+        for slot in chat.slots.values():
+            slot.wanted, slot.wanted_version = None, None
+
     async def _deliver_next(self, chat_id: int, chat: _Chat) -> bool:
         """Deliver the chat's first item; False if no call was made."""
         if not chat.queue:
@@ -695,40 +789,58 @@ class Outbox:
         item = chat.queue.popleft()
         if isinstance(item, _Post):
             try:
-                await self._attempt(chat, lambda: self._send(chat_id, item.content))
+                await self._attempt(chat_id, chat, lambda: self._send_post(chat_id, chat, item))
             except _PutBack:
                 chat.queue.appendleft(item)
+                return True
+            if item.key is not None:
+                self._mark(Delivered(chat_id, item.key, item.version, done=True))
             return True
         slot = chat.slots.get(item)
         if slot is None or slot.wanted is None:
             return False
         content, slot.wanted = slot.wanted, None
         renew, slot.renew = slot.renew, False
-        slot.sending = content
+        slot.sending, slot.sending_version = content, slot.wanted_version
+        slot.wanted_version = None
         try:
-            await self._attempt(chat, lambda: self._put(chat_id, slot, content, renew))
+            await self._attempt(
+                chat_id, chat, lambda: self._put(chat_id, chat, slot, content, renew)
+            )
         except _PutBack:
             # Newer content, if any came while we waited, wins over what failed to go out.
             slot.renew = slot.renew or renew
             if slot.wanted is None:
-                slot.wanted = content
+                slot.wanted, slot.wanted_version = content, slot.sending_version
                 slot.due = 0.0
             if item not in chat.queue:
                 chat.queue.appendleft(item)
             return True
         finally:
             slot.sending = None
+        version, slot.sending_version = slot.sending_version, None
         slot.shown = content
-        if slot.last and slot.wanted is None:
+        done = slot.last and slot.wanted is None
+        if version is not None:
+            self._mark(Delivered(chat_id, item, version, done=done))
+        if done:
             chat.slots.pop(item, None)
         return True
 
-    async def _put(self, chat_id: int, slot: _Slot, content: Content, renew: bool) -> None:
+    async def _put(
+        self, chat_id: int, chat: _Chat, slot: _Slot, content: Content, renew: bool = False
+    ) -> None:
         if renew and slot.message_id is not None:
             old = slot.message_id
-            await self._send_for(chat_id, slot, content)
+            message = await self._send(chat_id, chat, content, slot)
+            await self._sent(slot, message.message_id)
             await self._drop(chat_id, old)
             return
+        if slot.message_id is None and slot.uncertain is not None:
+            found = await self._probe(chat_id, chat, slot.uncertain)
+            slot.uncertain = None
+            if found is not None:
+                await self._sent(slot, found)
         if slot.message_id is not None:
             try:
                 await self._bot.edit_message_text(
@@ -739,6 +851,7 @@ class Outbox:
                     reply_markup=content.markup,
                     link_preview_options=_NO_PREVIEW,
                 )
+                chat.saw(slot.message_id)
                 return
             except BadRequest as error:
                 text = error.message.lower()
@@ -749,13 +862,13 @@ class Outbox:
                 log.info(
                     "outbox chat=%s message=%s is gone, sending anew", chat_id, slot.message_id
                 )
-        await self._send_for(chat_id, slot, content)
+        message = await self._send(chat_id, chat, content, slot)
+        await self._sent(slot, message.message_id)
 
-    async def _send_for(self, chat_id: int, slot: _Slot, content: Content) -> None:
-        message = await self._send(chat_id, content)
-        slot.message_id = message.message_id
+    async def _sent(self, slot: _Slot, message_id: int) -> None:
+        slot.message_id = message_id
         if slot.on_sent is not None:
-            await self._quietly(slot.on_sent(message.message_id))
+            await self._quietly(slot.on_sent(message_id))
 
     async def _drop(self, chat_id: int, message_id: int) -> None:
         """Delete a message its newer copy replaced; one too old to delete is emptied."""
@@ -766,19 +879,83 @@ class Outbox:
             with contextlib.suppress(TelegramError):
                 await self._bot.edit_message_text("⬇", chat_id=chat_id, message_id=message_id)
 
-    async def _send(self, chat_id: int, content: Content) -> Message:
-        return await self._bot.send_message(
-            chat_id,
-            content.text,
-            parse_mode=ParseMode.HTML,
-            reply_markup=content.markup,
-            link_preview_options=_NO_PREVIEW,
-        )
+    async def _send_post(self, chat_id: int, chat: _Chat, post: _Post) -> None:
+        if post.uncertain is not None:
+            found = await self._probe(chat_id, chat, post.uncertain)
+            post.uncertain = None
+            if found is not None:
+                return
+        await self._send(chat_id, chat, post.content, post)
 
-    async def _attempt(self, chat: _Chat, call: Callable[[], Awaitable[object]]) -> None:
-        """Make one delivery call. A 429 or a network error raises `_PutBack` with the chat
-        paused (a 429 for its ``retry_after``, a network error for a growing moment, up to
-        three times); a 403 goes up to the worker; anything else is logged and dropped."""
+    async def _send(
+        self, chat_id: int, chat: _Chat, content: Content, intent: _Uncertain
+    ) -> Message:
+        """Send a new message; if no answer says whether it arrived, ``intent`` remembers
+        it, so that the next attempt looks for it first instead of sending it twice."""
+        try:
+            message = await self._bot.send_message(
+                chat_id,
+                content.text,
+                parse_mode=ParseMode.HTML,
+                reply_markup=content.markup,
+                link_preview_options=_NO_PREVIEW,
+            )
+        except NetworkError as error:
+            if _unanswered(error):
+                intent.uncertain = content
+            raise
+        chat.saw(message.message_id)
+        return message
+
+    async def _probe(self, chat_id: int, chat: _Chat, content: Content) -> int | None:
+        """The id of a message with exactly ``content`` sent by a call that got no answer,
+        or None if it did not arrive.
+
+        The Bot API cannot list a chat's messages, but ids in a chat only grow: the lost
+        message, if any, is among the few ids after the newest one of ours (`_Chat.floor`).
+        Editing one of them to ``content`` answers "not modified" only for that message; a
+        person's message "can't be edited", a picture has "no text", and "not found" means
+        the chat has no message with that id yet, so the send did not arrive.
+        """
+        if not chat.floor:
+            # Without a known id the candidates could be old messages of ours, which an
+            # edit would overwrite: sending again (maybe twice) is the lesser harm.
+            log.warning("outbox chat=%s: a send got no answer; sending it again", chat_id)
+            return None
+        for message_id in range(chat.floor + 1, chat.floor + 1 + PROBE_LIMIT):
+            try:
+                await self._bot.edit_message_text(
+                    content.text,
+                    chat_id=chat_id,
+                    message_id=message_id,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=content.markup,
+                    link_preview_options=_NO_PREVIEW,
+                )
+            except BadRequest as error:
+                text = error.message.lower()
+                if "not modified" in text:
+                    log.info("outbox chat=%s: the lost send arrived as %s", chat_id, message_id)
+                    chat.saw(message_id)
+                    return message_id
+                if "not found" in text:
+                    return None
+                continue
+            # A message of ours sent outside the outbox now shows the lost one: rare (every
+            # text goes through here), logged, and the lost message is not sent twice.
+            log.warning("outbox chat=%s: a probe overwrote message %s", chat_id, message_id)
+            chat.saw(message_id)
+            return message_id
+        return None
+
+    async def _attempt(
+        self, chat_id: int, chat: _Chat, call: Callable[[], Awaitable[object]]
+    ) -> None:
+        """Make one delivery call. A 429 or a network error (5xx, timeout, no connection, no
+        answer) raises `_PutBack` with the chat paused (for the 429's ``retry_after``; after
+        network errors for a moment that grows up to `BACKOFF_MAX`), so the item is tried
+        again — with the newest state by then — for as long as it takes; a 403 goes up to the
+        worker; any other error is final: the item is dropped with a log line."""
         loop = asyncio.get_running_loop()
         try:
             await call()
@@ -788,18 +965,22 @@ class Outbox:
             chat.resume_at = loop.time() + delay
             raise _PutBack from error
         except BadRequest as error:
-            log.error("outbox dropped a message: %s", error.message)
+            log.error("outbox chat=%s dropped a message: %s", chat_id, error.message)
         except Forbidden:
             raise
         except NetworkError as error:
             chat.failures += 1
-            if chat.failures < _NETWORK_ATTEMPTS:
-                chat.resume_at = loop.time() + chat.failures
-                raise _PutBack from error
-            log.error("outbox gave up after %d network errors: %s", chat.failures, error)
+            delay = min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** (chat.failures - 1))
+            log.warning("outbox chat=%s: %s; again in %.1fs", chat_id, error, delay)
+            chat.resume_at = loop.time() + delay
+            raise _PutBack from error
         except TelegramError as error:
-            log.error("outbox dropped a message: %s", error)
+            log.error("outbox chat=%s dropped a message: %s", chat_id, error)
         chat.failures = 0
+
+    def _mark(self, delivered: Delivered) -> None:
+        if self.on_delivered is not None:
+            self.on_delivered(delivered)
 
     @staticmethod
     async def _quietly(callback: Awaitable[None]) -> None:
@@ -811,6 +992,20 @@ class Outbox:
 
 class _PutBack(Exception):
     """The item must be delivered again (after a 429 or a network error)."""
+
+
+def _newer(version: int | None, other: int) -> int:
+    return other if version is None else max(version, other)
+
+
+def _unanswered(error: NetworkError) -> bool:
+    """Whether the request may have reached Telegram although no answer came (a read or
+    write timeout, a connection lost mid-call), as opposed to one that surely did not (no
+    connection could be made) or that Telegram answered (a 5xx)."""
+    cause = error.__cause__
+    if not isinstance(cause, httpx.HTTPError):
+        return False
+    return not isinstance(cause, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout)
 
 
 def _seconds(error: RetryAfter) -> float:

@@ -1,8 +1,15 @@
-"""Start-up recovery: the running matches are handed to the game service, which loads each
-when an update or a timer first needs it and the others in the background (issue 13: the bot
-polls at once, however many matches are open); loading replays a match from its log, deals on
-if it stopped between deals, and edits its table and hands back into place. The stored turn
-deadlines are armed at once. Open lobbies are redrawn.
+"""Start-up recovery: what a stop or a crash kept from being shown is delivered; the running
+matches are handed to the game service, which loads each when an update or a timer first
+needs it and the others in the background (issue 13: the bot polls at once, however many
+matches are open); loading replays a match from its log and deals on if it stopped between
+deals. The stored turn deadlines are armed at once. Open lobbies are redrawn.
+
+Every message a committed change must produce was stored with the change (the database
+outbox, `storage.outbox`). What is still marked undelivered goes to the outbox first, the
+newest matches first: the tables and hands whose delivered state is older than their match's
+(and only those: a message already showing its match's state is not redrawn, issue 13), the
+deal results, and the results of matches that ended just before the crash, with their score
+sheets — so a match that ended is settled in its group, however the bot stopped.
 
 A match whose row or log cannot be read is abandoned with a clear log line (and a note in its
 group) so that one broken match never keeps the bot, or the others, from starting.
@@ -12,14 +19,20 @@ from __future__ import annotations
 
 import logging
 
+from bot.records import players_of, summarize
+from bot.screens import Ending
 from bot.services import Services
 from storage import CorruptRow, Match, StorageError
+from storage.outbox import Stored
 
 log = logging.getLogger(__name__)
 
 
 async def recover(services: Services) -> None:
     matches = await _running_matches(services)
+    # The stored messages go to the outbox before any match loads: a match dealt on as it
+    # loads shows its newer state after them.
+    stale = await _deliver_stored(services, {m.match_id: m for m in matches})
     services.games.expect(matches, await services.store.deadlines.list_all())
     try:
         lobbies = await services.store.lobbies.list_open()
@@ -29,10 +42,59 @@ async def recover(services: Services) -> None:
     for lobby in lobbies:
         await services.lobbies.show(lobby)
     log.info(
-        "recovered %d open lobbies; %d running matches load in the background",
+        "recovered %d open lobbies and %d undelivered messages; %d running matches load in "
+        "the background",
         len(lobbies),
+        stale,
         len(matches),
     )
+
+
+async def _deliver_stored(services: Services, running: dict[int, Match]) -> int:
+    """Hand the undelivered stored messages to the outbox; their number."""
+    try:
+        stale = await services.store.outbox.stale()
+    except StorageError as error:
+        log.error("the undelivered messages cannot be read: %s", error)
+        return 0
+    matches = dict(running)
+    for stored in stale:
+        match_id = stored.match_id
+        if match_id is None or match_id in matches:
+            continue
+        try:
+            found = await services.store.matches.get(match_id)
+        except CorruptRow as error:
+            log.error("match %s of a stored message cannot be read: %s", match_id, error)
+            found = None
+        if found is not None:
+            matches[match_id] = found
+    for stored in stale:
+        match = matches.get(stored.match_id) if stored.match_id is not None else None
+        if stored.kind != "ending":
+            services.screens.redeliver(stored, match)
+            continue
+        ending = await _ending(services, stored, match)
+        if ending is not None:
+            services.games.announce_later(ending)
+    return len(stale)
+
+
+async def _ending(services: Services, stored: Stored, match: Match | None) -> Ending | None:
+    """The ending of a match whose result was stored but not posted: its score sheet is
+    drawn from the log, like /score's."""
+    if match is None:
+        log.error("the result of match %s cannot be posted: the match is gone", stored.match_id)
+        return None
+    try:
+        lines = await services.store.matches.read_log(match.match_id)
+    except StorageError as error:
+        log.error("the result of match %s cannot be posted: %s", match.match_id, error)
+        return None
+    summary = summarize(match.rules, lines, players_of(match), match_id=match.match_id)
+    body = stored.body
+    lang = str(body.get("lang") or services.people.default_language)
+    return Ending(stored.chat_id, lang, str(body.get("text", "")), summary, stored.version)
 
 
 async def _running_matches(services: Services) -> list[Match]:

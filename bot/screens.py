@@ -16,13 +16,14 @@ Telegram.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Translator
 from bot.live import LiveMatch
-from bot.outbox import Content, Outbox
+from bot.outbox import Content, OnSent, Outbox
 from bot.people import People
 from bot.records import MatchSummary
 from bot.render import (
@@ -37,7 +38,8 @@ from bot.render import (
 from bot.turns import seconds_left
 from engine import MatchState, view
 from engine.events import DealStarted, Event
-from storage import Store
+from storage import Match, Store
+from storage.outbox import Delivered, Kind, Outgoing, Stored
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,33 @@ class Ending:
     lang: str
     result: str
     summary: MatchSummary
+    version: int = 0
+    """The match's version at its end (the stored row of the result is marked with it)."""
+
+    @property
+    def key(self) -> str:
+        return ending_key(self.summary.match_id)
+
+
+@dataclass
+class Batch:
+    """The messages of one committed change: the rows to store with it, their contents, and
+    the match's ending if the change ended it."""
+
+    rows: list[Outgoing] = field(default_factory=list)
+    contents: list[Content] = field(default_factory=list)
+    ending: Ending | None = None
+    renew: str | None = None
+    """The key of the message to send anew after the batch (the table below a deal
+    result)."""
+
+    def add(self, row: Outgoing, content: Content) -> None:
+        self.rows.append(row)
+        self.contents.append(content)
+
+
+def ending_key(match_id: int) -> str:
+    return f"ending:{match_id}"
 
 
 RECENT_CONTEXT = 4
@@ -111,6 +140,172 @@ class Screens:
                     live, seat, final=final, ping=seat in pings, stopped_by=stopped_by
                 )
 
+    async def compose(
+        self,
+        live: LiveMatch,
+        *,
+        events: Sequence[Event] = (),
+        note: str | None = None,
+        final: bool = False,
+        results: tuple[MatchState, Sequence[Event], MatchSummary | None] | None = None,
+        pings: frozenset[int] | set[int] = frozenset(),
+        stopped_by: str | None = None,
+    ) -> Batch:
+        """What `show` (and `post_results` with ``results``: the state and events that
+        ended a deal, and the match's summary if they ended it) would hand to the outbox, as
+        a batch to store with the change; `deliver` hands it over after the commit. The
+        hands of ``pings`` are sent anew (Telegram notifies of new messages only)."""
+        batch = Batch()
+        version = live.version
+        content = await self._table(
+            live, events=events, note=note, final=final, stopped_by=stopped_by
+        )
+        if content is not None:
+            batch.add(
+                self._row(
+                    live.chat_id,
+                    table_key(live.match_id),
+                    "show",
+                    live,
+                    final,
+                    content,
+                    message_id=live.row.table_message_id,
+                ),
+                content,
+            )
+        for seat, user_id in enumerate(live.user_ids):
+            if user_id is not None and user_id not in live.unreachable:
+                content = await self._hand(live, seat, final=final, stopped_by=stopped_by)
+                batch.add(
+                    self._row(
+                        user_id,
+                        hand_key(live.match_id),
+                        "show",
+                        live,
+                        final,
+                        content,
+                        message_id=live.row.seats[seat].hand_message_id,
+                        seat=seat,
+                        renew=seat in pings,
+                    ),
+                    content,
+                )
+        if results is not None:
+            state, scored, summary = results
+            deal, ending = await self._results(live, state, scored, summary)
+            if deal is not None:
+                key = f"post:{live.match_id}:{version}:deal"
+                batch.add(self._row(live.chat_id, key, "post", live, True, deal), deal)
+                if summary is None:
+                    # The table (in /solo: the hand) comes back below the result: the
+                    # newest bot message in the chat.
+                    solo = live.chat_id > 0
+                    batch.renew = hand_key(live.match_id) if solo else table_key(live.match_id)
+            if ending is not None:
+                content = Content(ending.result)
+                batch.add(
+                    self._row(
+                        live.chat_id, ending.key, "ending", live, True, content, lang=ending.lang
+                    ),
+                    content,
+                )
+                batch.ending = ending
+        return batch
+
+    @staticmethod
+    def _row(
+        chat_id: int,
+        key: str,
+        kind: Kind,
+        live: LiveMatch,
+        final: bool,
+        content: Content,
+        **extra: Any,
+    ) -> Outgoing:
+        body: dict[str, Any] = {
+            "text": content.text,
+            "markup": None if content.markup is None else content.markup.to_dict(),
+            "final": final,
+            **extra,
+        }
+        return Outgoing(chat_id, key, kind, live.match_id, live.version, body)
+
+    def deliver(self, live: LiveMatch, batch: Batch) -> Ending | None:
+        """Hand a stored batch to the outbox (after its commit); its ending is the caller's
+        to post."""
+        for row, content in zip(batch.rows, batch.contents, strict=True):
+            self._hand_over(
+                live.match_id, row.chat_id, row.key, row.kind, row.version, row.body, content
+            )
+        if batch.renew is not None:
+            self._outbox.renew(live.chat_id, batch.renew)
+        return batch.ending
+
+    def redeliver(self, stored: Stored, match: Match | None) -> None:
+        """Hand a message stored before a restart to the outbox (an ending is not for here:
+        `bot.recovery` posts it)."""
+        body = stored.body
+        markup = body.get("markup")
+        content = Content(
+            str(body.get("text", "")),
+            None if not markup else InlineKeyboardMarkup.de_json(markup, None),
+        )
+        if match is not None:
+            # The ids stored since (a table or hand sent anew) are newer than the row's.
+            seat = body.get("seat")
+            if stored.key == table_key(match.match_id):
+                body = {**body, "message_id": match.table_message_id or body.get("message_id")}
+            elif isinstance(seat, int) and 0 <= seat < len(match.seats):
+                known = match.seats[seat].hand_message_id
+                body = {**body, "message_id": known or body.get("message_id")}
+        match_id = stored.match_id if stored.match_id is not None else 0
+        self._hand_over(
+            match_id, stored.chat_id, stored.key, stored.kind, stored.version, body, content
+        )
+
+    def _hand_over(
+        self,
+        match_id: int,
+        chat_id: int,
+        key: str,
+        kind: str,
+        version: int,
+        body: dict[str, Any],
+        content: Content,
+    ) -> None:
+        if kind == "post":
+            self._outbox.post(chat_id, content, key=key, version=version)
+            return
+        if kind != "show":
+            return
+        message_id = body.get("message_id")
+        seat = body.get("seat")
+        self._outbox.show(
+            chat_id,
+            key,
+            content,
+            message_id=message_id if isinstance(message_id, int) else None,
+            on_sent=self._remember(match_id, seat if isinstance(seat, int) else None),
+            last=bool(body.get("final")),
+            version=version,
+            renew=bool(body.get("renew")),
+        )
+
+    def _remember(self, match_id: int, seat: int | None) -> OnSent:
+        async def remember(message_id: int) -> None:
+            if seat is None:
+                await self._store.matches.set_table_message_id(match_id, message_id)
+            else:
+                await self._store.matches.set_hand_message_id(match_id, seat, message_id)
+
+        return remember
+
+    def announced(self, ending: Ending) -> None:
+        """The match's result was posted: its stored row goes."""
+        mark = self._outbox.on_delivered
+        if mark is not None:
+            mark(Delivered(ending.chat_id, ending.key, ending.version, done=True))
+
     async def show_table(
         self,
         live: LiveMatch,
@@ -120,6 +315,30 @@ class Screens:
         final: bool = False,
         stopped_by: str | None = None,
     ) -> None:
+        content = await self._table(
+            live, events=events, note=note, final=final, stopped_by=stopped_by
+        )
+        if content is None:
+            return
+        self._outbox.show(
+            live.chat_id,
+            table_key(live.match_id),
+            content,
+            message_id=live.row.table_message_id,
+            on_sent=self._remember(live.match_id, None),
+            last=final,
+        )
+
+    async def _table(
+        self,
+        live: LiveMatch,
+        *,
+        events: Sequence[Event] = (),
+        note: str | None = None,
+        final: bool = False,
+        stopped_by: str | None = None,
+    ) -> Content | None:
+        """The table's content; None for a /solo match, whose hand carries its lines."""
         lang = await self._people.chat_language(live.chat_id)
         names = await self.names(live, lang)
         lines = [note] if note else []
@@ -143,7 +362,7 @@ class Screens:
         lines = shown
         if solo:
             live.solo_note = "\n".join(lines) or None
-            return
+            return None
         deadline = live.deadline
         timer = (
             seconds_left(deadline.deadline)
@@ -166,19 +385,7 @@ class Screens:
                 url=start_link(self.bot_username, f"play-{live.match_id}"),
             )
             markup = InlineKeyboardMarkup([[button]])
-        match_id = live.match_id
-
-        async def remember(message_id: int) -> None:
-            await self._store.matches.set_table_message_id(match_id, message_id)
-
-        self._outbox.show(
-            live.chat_id,
-            table_key(match_id),
-            Content(text, markup),
-            message_id=live.row.table_message_id,
-            on_sent=remember,
-            last=final,
-        )
+        return Content(text, markup)
 
     async def show_hand(
         self, live: LiveMatch, seat: int, *, final: bool = False, ping: bool = False,
@@ -187,6 +394,21 @@ class Screens:
         user_id = live.row.seats[seat].user_id
         if user_id is None:
             return
+        self._outbox.show(
+            user_id,
+            hand_key(live.match_id),
+            await self._hand(live, seat, final=final, stopped_by=stopped_by),
+            message_id=live.row.seats[seat].hand_message_id,
+            on_sent=self._remember(live.match_id, seat),
+            last=final,
+            renew=ping,
+        )
+
+    async def _hand(
+        self, live: LiveMatch, seat: int, *, final: bool = False, stopped_by: str | None = None
+    ) -> Content:
+        user_id = live.row.seats[seat].user_id
+        assert user_id is not None
         lang = await self._people.user_language(user_id)
         names = await self.names(live, lang)
         seen = view(live.state, seat)
@@ -208,20 +430,7 @@ class Screens:
             markup = None
         elif seat_note is not None:
             text += "\n\n" + self._tr.text(lang, f"hand-{seat_note}")
-        match_id = live.match_id
-
-        async def remember(message_id: int) -> None:
-            await self._store.matches.set_hand_message_id(match_id, seat, message_id)
-
-        self._outbox.show(
-            user_id,
-            hand_key(match_id),
-            Content(text, None if final else markup),
-            message_id=live.row.seats[seat].hand_message_id,
-            on_sent=remember,
-            last=final,
-            renew=ping,
-        )
+        return Content(text, None if final else markup)
 
     @staticmethod
     def _timer(live: LiveMatch, seat: int) -> int | None:
@@ -231,32 +440,22 @@ class Screens:
             return None
         return seconds_left(deadline.deadline)
 
-    async def post_results(
+    async def _results(
         self,
         live: LiveMatch,
         state: MatchState,
         events: Sequence[Event],
-        summary: MatchSummary | None = None,
-    ) -> Ending | None:
-        """Post the deal result, if ``events`` (which led to ``state``, before the next deal)
-        ended a deal. If they ended the match, ``summary`` is the result recorded for it and
-        the match's `Ending` is returned, not posted."""
+        summary: MatchSummary | None,
+    ) -> tuple[Content | None, Ending | None]:
         lang = await self._people.chat_language(live.chat_id)
         names = await self.names(live, lang)
         public = view(state, None)
         deal = render_deal_result(events, public, names, lang, self._tr)
-        if deal:
-            self._outbox.post(live.chat_id, Content(deal))
-            if summary is None:
-                # The table (in /solo: the hand) comes back below the result: the newest bot
-                # message in the chat.
-                solo = live.chat_id > 0
-                key = hand_key(live.match_id) if solo else table_key(live.match_id)
-                self._outbox.renew(live.chat_id, key)
         result = render_match_result(events, public, names, lang, self._tr)
-        if result is None or summary is None:
-            return None
-        return Ending(live.chat_id, lang, result, summary)
+        ending = None
+        if result is not None and summary is not None:
+            ending = Ending(live.chat_id, lang, result, summary, live.version)
+        return (Content(deal) if deal else None), ending
 
     async def stopped(
         self, live: LiveMatch, stopped_by: str, summary: MatchSummary

@@ -16,6 +16,7 @@ from telegram.ext import Application, ContextTypes
 from bot import thinking
 from bot.games import Games
 from bot.i18n import LOCALES_DIR, Translator
+from bot.ledger import Ledger
 from bot.lobby import Lobbies
 from bot.logs import lock_times
 from bot.outbox import Outbox
@@ -40,6 +41,7 @@ class Services:
     screens: Screens
     games: Games
     lobbies: Lobbies
+    ledger: Ledger
 
     @property
     def bot_username(self) -> str:
@@ -102,10 +104,12 @@ async def close_services(services: Services) -> None:
 def _wire(application: AnyApplication, settings: Settings, store: Store) -> Services:
     tr = Translator(LOCALES_DIR, default=settings.default_language)
     people = People(store, settings.default_language)
+    ledger = Ledger(store)
     outbox = Outbox(
         application.bot,
         group_rate=settings.group_messages,
         group_window=settings.group_window_seconds,
+        on_delivered=ledger.delivered,
     )
     screens = Screens(store, people, outbox, tr, application.bot.username)
     thinking.configure(settings.computer_workers)
@@ -137,7 +141,7 @@ def _wire(application: AnyApplication, settings: Settings, store: Store) -> Serv
             await games.unreachable(chat_id)
 
     outbox.on_forbidden = forbidden
-    found = Services(settings, store, tr, people, outbox, screens, games, lobbies)
+    found = Services(settings, store, tr, people, outbox, screens, games, lobbies, ledger)
     # Imported here: the handlers import this module.
     from bot.handlers.records import announce
 

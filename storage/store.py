@@ -23,6 +23,7 @@ from storage.database import Database, Synchronous, utc_now
 from storage.deadlines import Deadlines
 from storage.lobbies import Lobbies
 from storage.matches import Matches
+from storage.outbox import Outbox
 from storage.results import Results
 from storage.users import Users
 
@@ -38,6 +39,7 @@ class Store:
         self.matches = Matches(db)
         self.deadlines = Deadlines(db)
         self.results = Results(db)
+        self.outbox = Outbox(db)
 
     @classmethod
     async def open(

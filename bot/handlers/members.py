@@ -6,7 +6,9 @@ takes its game along (`bot.chat_life`)."""
 
 from __future__ import annotations
 
-from telegram import ChatMember, Update
+from telegram import Chat, ChatMember, Update
+from telegram.constants import ChatType
+from telegram.error import ChatMigrated, TelegramError
 
 from bot import chat_life
 from bot.logs import logged, note
@@ -42,8 +44,7 @@ async def bot_blocked_or_not(update: Update, context: Context) -> None:
     found = services(context)
     if change.chat.type != "private":
         if change.new_chat_member.status in GONE:
-            note(result="removed")
-            await chat_life.bot_removed(found, change.chat.id, change.chat.title or "")
+            await _left_group(context, change.chat)
         return
     user_id = change.chat.id
     if change.new_chat_member.status in GONE:
@@ -54,6 +55,24 @@ async def bot_blocked_or_not(update: Update, context: Context) -> None:
         note(result="unblocked")
         await found.people.set_opened(user_id, True)
         await found.games.opened(user_id)
+
+
+async def _left_group(context: Context, chat: Chat) -> None:
+    """The bot is no longer in the group, or the group became a supergroup (Telegram may say
+    "left" of the old group before it says "migrated": the old group then answers getChat
+    with the new id)."""
+    found = services(context)
+    if chat.type == ChatType.GROUP:
+        try:
+            await context.bot.get_chat(chat.id)
+        except ChatMigrated as moved:
+            note(result="migrated")
+            await chat_life.migrated(found, chat.id, moved.new_chat_id)
+            return
+        except TelegramError:
+            pass  # a group the bot cannot see any more: it was removed
+    note(result="removed")
+    await chat_life.bot_removed(found, chat.id, chat.title or "")
 
 
 @logged("migrated")

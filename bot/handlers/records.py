@@ -260,9 +260,11 @@ async def announce(bot: Bot, found: Services, ending: Ending) -> None:
             bot, chat_id, png, filename=SHEET_FILENAME, caption=ending.result, html=True
         )
         if sent is not None:
+            found.screens.announced(ending)
             return
         png = None
-    found.outbox.post(chat_id, Content(ending.result))
+    # The stored result (storage.outbox) goes once this text is delivered.
+    found.outbox.post(chat_id, Content(ending.result), key=ending.key, version=ending.version)
     if png is not None:
         await found.outbox.idle([chat_id])
         caption = _caption(found, ending.summary, ending.lang)

@@ -411,6 +411,11 @@ class Driver:
                 await self.settle()
                 await asyncio.sleep(WAIT_STEP)
                 continue
+            if action is None and self.bot is None:
+                # A bot in another process may still be starting or thinking for a computer:
+                # wait for a newer keyboard.
+                await self._progress(newest)
+                continue
             assert action is not None, f"nothing to press among {options}"
             option = next(o for o in options if o.action == action)
             answer = await (await option.user.press(option.message, option.data)).answer()

@@ -53,6 +53,22 @@ async def test_a_match_follows_its_group_to_the_supergroup(
     assert stopped is not None and stopped.status == "abandoned"
 
 
+async def test_a_left_notice_before_the_migration_does_not_stop_the_match(
+    server: FakeTelegramServer, cast: Cast, bot: BotUnderTest, basic: SimChat
+) -> None:
+    players = [cast.alice, cast.bob, cast.carol]
+    driver = Driver(server, basic, players, bot)
+    lobby = await driver.open_lobby(cast.alice, "/new", by_button=[cast.bob, cast.carol])
+    await driver.start(cast.alice, lobby)
+    supergroup = await basic.migrate(by=cast.alice, bot_leaves_first=True)
+    await driver.settle()
+    live = bot.services.games.in_chat(supergroup.id)
+    assert live is not None
+    stored = await bot.services.store.matches.get(live.match_id)
+    assert stored is not None and stored.status == "running"
+    assert stored.chat_id == supergroup.id
+
+
 async def test_a_lobby_follows_its_group_to_the_supergroup(
     server: FakeTelegramServer, cast: Cast, bot: BotUnderTest, basic: SimChat
 ) -> None:

@@ -142,7 +142,7 @@ async def test_a_bot_killed_between_the_commit_and_the_answer_stores_the_press_o
         # The keyboards shown are of the version before the press, until the match is loaded
         # and redrawn (in the background).
         await server.wait_for(
-            lambda: max(o.press.version for o in driver.options()) == len(log),
+            lambda: max((o.press.version for o in driver.options()), default=-1) == len(log),
             what="the hands to be redrawn",
         )
         result = await driver.play(POLICY)

@@ -4,6 +4,7 @@ See `server.FakeTelegramServer` for how to start it and point python-telegram-bo
 """
 
 from .errors import ApiError
+from .faults import Faults
 from .notify import ChangeNotifier
 from .people import ButtonNotFound, PressHandle, SimChat, SimUser
 from .ratelimit import RateLimits, Served429
@@ -23,6 +24,7 @@ __all__ = [
     "ChangeNotifier",
     "ChatStats",
     "FakeTelegramServer",
+    "Faults",
     "PressHandle",
     "RateLimits",
     "Served429",

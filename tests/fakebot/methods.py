@@ -442,6 +442,7 @@ async def get_chat(world: World, params: Params) -> JSON:
     chat = _chat(world, params)
     if chat.user is not None and not chat.user.started:
         raise bad_request("chat not found")
+    world.check_migrated(chat)
     return chat.full_info()
 
 

@@ -193,10 +193,11 @@ class SimChat:
         self.state.members[user.id] = new
         self._member_update(user.to_api(), user.to_api(), old, new, "chat_member")
 
-    async def migrate(self, by: SimUser) -> SimChat:
+    async def migrate(self, by: SimUser, *, bot_leaves_first: bool = False) -> SimChat:
         """Upgrade this basic group to a supergroup (a new chat id, the same members): the old
         group gets a `migrate_to_chat_id` message, the new one `migrate_from_chat_id`, and
-        the old group takes no more messages."""
+        the old group takes no more messages. `bot_leaves_first`: the bot is first told that
+        it left the old group (my_chat_member), as Telegram may do."""
         if self.state.type != "group":
             raise TypeError(f"{self!r} is not a basic group")
         new_id = int(f"-100{abs(self.id)}")
@@ -206,6 +207,10 @@ class SimChat:
         )
         self._world.chats[new_id] = state
         new = SimChat(self._world, state)
+        if bot_leaves_first:
+            self.state.migrated_to = new_id
+            bot = self._world.bot.to_api()
+            self._member_update(bot, bot, self.state.bot_status, "left", "my_chat_member")
         self._service(by.state, {"migrate_to_chat_id": new_id})
         self.state.migrated_to = new_id
         new._service(by.state, {"migrate_from_chat_id": self.id})

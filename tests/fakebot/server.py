@@ -26,6 +26,9 @@ messages reach the bot only if commands, replies to it or mentions, unless it is
 `accept_tokens` (others get 401), `clock` (monotonic clock for the limits, to fake time),
 `conflict_on_parallel_polls` (a newer getUpdates ends an older waiting one with 409 instead
 of an empty result).
+
+`server.faults` injects network faults: 5xx answers, hanging calls, refused connections and
+lost responses (`tests.fakebot.faults`).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ import aiohttp
 from aiohttp import web
 
 from .errors import ApiError, not_found
+from .faults import Faults
 from .inspection import ChatRef, Inspection
 from .methods import METHODS, chat_id_param
 from .params import read_params
@@ -89,7 +93,10 @@ class FakeTelegramServer(Inspection):
         self.accept_tokens = None if accept_tokens is None else set(accept_tokens)
         self.tokens: set[str] = set()
         self.internal_errors: list[str] = []
+        self.faults = Faults(clock, stop_listening=self._stop_listening, listen_again=self._listen)
+        """Faults between the bot and this server (`tests.fakebot.faults`)."""
         self._runner: web.AppRunner | None = None
+        self._site: web.SockSite | None = None
         self._session: aiohttp.ClientSession | None = None
         self._users: dict[int, SimUser] = {}
         self._next_group_id = -1_001_000_000_001
@@ -103,17 +110,28 @@ class FakeTelegramServer(Inspection):
         app.router.add_get("/file/bot{token}/{path:.+}", self._handle_file)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.5)
         await self._runner.setup()
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((self.host, self.port))
-        self.port = sock.getsockname()[1]
-        await web.SockSite(self._runner, sock, backlog=1024).start()
+        await self._listen()
         self._session = aiohttp.ClientSession()
         self.world.webhook.session = self._session
         return self
 
+    async def _listen(self) -> None:
+        assert self._runner is not None
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((self.host, self.port))
+        self.port = sock.getsockname()[1]
+        self._site = web.SockSite(self._runner, sock, backlog=1024)
+        await self._site.start()
+
+    async def _stop_listening(self) -> None:
+        if self._site is not None:
+            await self._site.stop()
+            self._site = None
+
     async def close(self) -> None:
         """Release long polls, stop webhook delivery and the HTTP server."""
+        await self.faults.close()
         self.world.updates.close()
         await self.world.webhook.deactivate()
         if self._runner is not None:
@@ -284,7 +302,14 @@ class FakeTelegramServer(Inspection):
             world.last_activity = time.monotonic()
         chat_ref: int | str | None = None
         result: Any = None
+        fault = self.faults.now(name)
+        if fault is not None and fault.kind in ("hang", "refuse"):
+            if fault.kind == "hang":
+                await self.faults.over(fault)
+            return self._dropped(request, name, token, polling, fault.kind)
         try:
+            if fault is not None and fault.kind == "fail":
+                raise ApiError(fault.status, "Internal Server Error")
             if self.accept_tokens is not None and token not in self.accept_tokens:
                 raise ApiError(401, "Unauthorized")
             handler = METHODS.get(name.lower())
@@ -297,6 +322,10 @@ class FakeTelegramServer(Inspection):
             status, body = 200, {"ok": True, "result": result}
         except ApiError as exc:
             status, body = exc.code, exc.to_api()
+        except ConnectionResetError:
+            # The client went away mid-request (killed, or its connection dropped by a fault).
+            status = 0
+            body = {"ok": False, "error_code": 0, "description": "client disconnected"}
         except Exception:
             self.internal_errors.append(traceback.format_exc())
             status = 500
@@ -311,10 +340,24 @@ class FakeTelegramServer(Inspection):
             body.get("description"), time.monotonic(),
         ))
         world.notifier.touch()
+        if fault is not None and fault.kind == "lose" and request.transport is not None:
+            request.transport.close()  # done, but the answer never leaves
         return web.Response(
             body=json.dumps(body, ensure_ascii=False).encode("utf-8"),
             status=status, content_type="application/json",
         )
+
+    def _dropped(
+        self, request: web.Request, name: str, token: str, polling: bool, kind: str
+    ) -> web.Response:
+        """Close the connection of a call a fault took, without executing or answering it."""
+        if not polling:
+            self.world.inflight -= 1
+        dropped = ApiCall(name, token, None, 0, f"dropped ({kind})", time.monotonic())
+        self.world.calls.append(dropped)
+        if request.transport is not None:
+            request.transport.close()
+        return web.Response(status=503)
 
     async def _handle_file(self, request: web.Request) -> web.Response:
         path = request.match_info["path"]

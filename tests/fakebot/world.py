@@ -120,6 +120,15 @@ class World:
             raise bad_request("chat not found")
         return self.private_chat(user)
 
+    @staticmethod
+    def check_migrated(chat: ChatState) -> None:
+        """400 with `migrate_to_chat_id` for a basic group upgraded to a supergroup."""
+        if chat.migrated_to is not None:
+            raise ApiError(
+                400, "Bad Request: group chat was upgraded to a supergroup chat",
+                migrate_to_chat_id=chat.migrated_to,
+            )
+
     def check_writable(self, chat: ChatState) -> None:
         """403s for chats the bot may not write to."""
         if chat.user is not None:
@@ -128,10 +137,7 @@ class World:
             if not chat.user.started:
                 raise forbidden(CANT_INITIATE)
         elif chat.migrated_to is not None:
-            raise ApiError(
-                400, "Bad Request: group chat was upgraded to a supergroup chat",
-                migrate_to_chat_id=chat.migrated_to,
-            )
+            self.check_migrated(chat)
         elif chat.bot_status == "kicked":
             raise forbidden(f"Forbidden: bot was kicked from the {chat.type} chat")
         elif chat.bot_status == "left":
