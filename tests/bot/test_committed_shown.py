@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import Concede, Give
 from storage import Store
 from tests.bot.conftest import Cast
 from tests.bot.harness import Driver, bot_process, check_score_sheet, running_bot
@@ -88,11 +89,32 @@ async def _play_until_killed(driver: Driver, process: asyncio.subprocess.Process
     while process.returncode is None:
         await driver.server.settle(quiet=0.05)
         options = driver.options()
+        choices = driver.card_choices()
+        if choices and not any(isinstance(o.action, Give) for o in options):
+            # Giving takes two steps: the card (the policy gives its lowest), then whom to.
+            user, message, data, _ = min(choices, key=lambda c: c[3].menu.card or 0)
+            await user.press(message, data)
+            await driver.server.wait_for(
+                lambda: any(isinstance(o.action, Give) for o in driver.options())
+                or process.returncode is not None,
+                timeout=30,
+                what="the recipients of the card",
+            )
+            continue
         newest = max(o.press.version for o in options)
         options = [o for o in options if o.press.version == newest]
         action = POLICY([o.action for o in options], driver.deal_number())
         option = next(o for o in options if o.action == action)
         await option.user.press(option.message, option.data)
+        if isinstance(action, Concede):
+            # Conceding asks first: the second press of the same button does it.
+            await driver.server.wait_for(
+                functools.partial(_asked, option.message, process),
+                timeout=30,
+                what="the question whether to concede",
+            )
+            if process.returncode is None:
+                await option.user.press(option.message, option.data)
         await driver.server.wait_for(
             functools.partial(_moved_on, driver, process, newest),
             timeout=30,
@@ -101,9 +123,16 @@ async def _play_until_killed(driver: Driver, process: asyncio.subprocess.Process
     assert await process.wait() == -signal.SIGKILL
 
 
+def _asked(message: SimMessage, process: asyncio.subprocess.Process) -> bool:
+    """The hand shows the question (its two buttons: yes and back), or the bot died."""
+    return len(message.buttons()) == 2 or process.returncode is not None
+
+
 def _moved_on(driver: Driver, process: asyncio.subprocess.Process, version: int) -> bool:
-    return process.returncode is not None or any(
-        o.press.version > version for o in driver.options()
+    return (
+        process.returncode is not None
+        or any(o.press.version > version for o in driver.options())
+        or any(c[3].version > version for c in driver.card_choices())
     )
 
 
