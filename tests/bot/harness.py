@@ -29,7 +29,7 @@ from bot.i18n import LOCALES_DIR, Translator
 from bot.render import card_label, game_label
 from bot.services import Services, services_of
 from bot.settings import Settings
-from engine import Game, Redeal, SeatAction
+from engine import Game, Give, Redeal, SeatAction
 from engine.cards import CARD_COUNT
 from tests.bot.policies import Policy
 from tests.fakebot import CallbackAnswer, FakeTelegramServer, SimChat, SimMessage, SimUser
@@ -237,6 +237,26 @@ class Driver:
         if answer.text == CONFIRM:
             answer = await self.press(option.user, option.message, option.data)
         return answer
+
+    async def choose(self, policy: Policy) -> Option:
+        """The button the policy picks among the newest keyboards shown; the first step of
+        giving (the card: the policies give their lowest) is pressed on the way."""
+        while True:
+            options = self.options()
+            newest = max((o.press.version for o in options), default=-1)
+            fresh = [o for o in options if o.press.version == newest]
+            action = policy([o.action for o in fresh], self.deal_number()) if fresh else None
+            if action is not None:
+                return next(o for o in fresh if o.action == action)
+            choices = self.card_choices()
+            assert choices, f"nothing to press among {options}"
+            user, message, data, _ = min(choices, key=lambda c: c[3].menu.card or 0)
+            await user.press(message, data)
+            await self.server.wait_for(
+                lambda: any(isinstance(o.action, Give) for o in self.options()),
+                timeout=30,
+                what="the recipients of a card",
+            )
 
     async def lobby(self) -> SimMessage:
         return await self.server.wait_for_message(self.group, where=_has_lobby_buttons)

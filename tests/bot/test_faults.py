@@ -23,13 +23,9 @@ SENDS = ("sendMessage", "editMessageText", "answerCallbackQuery")
 async def _press_now(driver: Driver) -> int:
     """Press what the policy picks on the newest keyboard without waiting for the answer;
     the version it was pressed at."""
-    options = driver.options()
-    newest = max(o.press.version for o in options)
-    options = [o for o in options if o.press.version == newest]
-    action = POLICY([o.action for o in options], driver.deal_number())
-    option = next(o for o in options if o.action == action)
+    option = await driver.choose(POLICY)
     await option.user.press(option.message, option.data)
-    return newest
+    return option.press.version
 
 
 async def _applied(services: Services, cast: Cast, version: int) -> None:
@@ -48,7 +44,9 @@ async def _all_shown(services: Services, driver: Driver) -> None:
         await services.ledger.flush()
         live = services.games.in_chat(driver.group.id)
         stale = await services.store.outbox.count()
-        newest = max((o.press.version for o in driver.options()), default=-1)
+        shown = [o.press.version for o in driver.options()]
+        shown += [c[3].version for c in driver.card_choices()]  # giving's first step
+        newest = max(shown, default=-1)
         if stale == 0 and (live is None or newest == live.version):
             return
         await asyncio.sleep(0.2)

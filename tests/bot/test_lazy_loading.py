@@ -45,13 +45,9 @@ Matches.commit = commit
 """
 
 
-def _next(driver: Driver) -> Option:
+async def _next(driver: Driver) -> Option:
     """The button the policy presses next among the newest keyboards shown."""
-    options = driver.options()
-    newest = max(o.press.version for o in options)
-    options = [o for o in options if o.press.version == newest]
-    action = POLICY([o.action for o in options], driver.deal_number())
-    return next(o for o in options if o.action == action)
+    return await driver.choose(POLICY)
 
 
 async def _played(
@@ -73,7 +69,7 @@ async def test_a_press_racing_the_lazy_load_of_its_match_waits_for_it(
 ) -> None:
     database = tmp_path / "bot.db"
     driver, before, handled = await _played(server, cast, database, 5)
-    option = _next(driver)
+    option = await _next(driver)
     gate = asyncio.Event()
     loads: list[int] = []
     resume = Games.resume
@@ -130,7 +126,7 @@ async def test_a_bot_killed_between_the_commit_and_the_answer_stores_the_press_o
     ) as first:
         await _gather(driver, cast)
         assert await driver.play(POLICY, stop=lambda d: d.presses == KILL_AT - 1) is None
-        last = _next(driver)
+        last = await _next(driver)
         handle = await last.user.press(last.message, last.data)
         assert await asyncio.wait_for(first.wait(), 30) == -signal.SIGKILL
     assert not handle.answered
