@@ -19,6 +19,7 @@ the commit the bot delivers them and reports back with `Outbox.delivered`:
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -121,16 +122,18 @@ class Outbox:
             await self._db.execute_many(_UPSERT, [row.params(created) for row in rows])
 
     async def delivered(self, marks: Sequence[Delivered]) -> None:
-        """Mark messages as shown, in one transaction."""
+        """Mark messages as shown, in one transaction (one trip)."""
         if not marks:
             return
         keep = [(m.version, m.chat_id, m.key) for m in marks if not m.done]
         drop = [(m.chat_id, m.key, m.version) for m in marks if m.done]
-        async with self._db.transaction():
-            if keep:
-                await self._db.execute_many(_MARK, keep)
-            if drop:
-                await self._db.execute_many(_DROP, drop)
+
+        def mark(conn: sqlite3.Connection) -> None:
+            conn.executemany(_MARK, keep)
+            conn.executemany(_DROP, drop)
+
+        # One trip to the database's thread: the presses wait for its lock meanwhile.
+        await self._db.write(mark)
 
     async def stale(self) -> list[Stored]:
         """What is not delivered yet: the newest matches first, in a chat the messages edited
