@@ -33,7 +33,8 @@ def _enough(driver: Driver) -> bool:
 
 
 def _posts(group: SimChat) -> list[str]:
-    return [m.text for m in group.messages(from_bot=True)[1:]]
+    """The deal results (the table, sent anew below each, is not one of them)."""
+    return [m.text for m in group.messages(from_bot=True) if m.text.startswith("Итоги раздачи")]
 
 
 async def _reference(tmp_path: Path, presses: int) -> list[str]:
