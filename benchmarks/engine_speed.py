@@ -111,8 +111,11 @@ def _rollout_function() -> Callable[[Any], None]:
 def time_rollouts(states: Sequence[MatchState], count: int, seed: int) -> float:
     """Playouts per CPU second from ``count`` determinized deals drawn at ``states``."""
     from engine import view
-    from engine.ai.sampling import Knowledge, sample, sim_of
+    from engine.ai import sampling
+    from engine.ai.sampling import Knowledge, sample
 
+    # Before issue 15 the determinized deal was a simulator's (``sim_of``).
+    determinized = getattr(sampling, "table_of", None) or getattr(sampling, "sim_of")  # noqa: B009
     rollout = _rollout_function()
     rng = random.Random(seed)
     prepared = []
@@ -121,7 +124,7 @@ def time_rollouts(states: Sequence[MatchState], count: int, seed: int) -> float:
         assert state.turn is not None
         seat_view = view(state, state.turn)
         know = Knowledge.of(seat_view)
-        prepared.append(sim_of(seat_view, know, sample(seat_view, know, rng).hands))
+        prepared.append(determinized(seat_view, know, sample(seat_view, know, rng).hands))
     started = time.process_time()
     for deal in prepared:
         rollout(deal.copy())

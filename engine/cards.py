@@ -46,6 +46,9 @@ def suit_mask(suit: int) -> int:
 
 
 SUIT_MASKS: Final = tuple(suit_mask(s) for s in range(4))
+SUIT_OF: Final = tuple(suit_of(c) for c in range(CARD_COUNT))
+"""``suit_of`` by table, for the hot paths."""
+RANK_OF: Final = tuple(rank_of(c) for c in range(CARD_COUNT))
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -19,18 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import Declaration
-from engine.cards import ACE, JACK, KING, QUEEN, SIX, rank_of, suit_of
 from engine.games import Variant, variant_of
+from engine.history import replay
 from engine.rules import Rules
 from engine.state import DealState, DeclarationMade, MatchState, Outcome, Phase, Plays
-
-_LEAD_RANKS = {
-    Declaration.MARRIAGE: (QUEEN, KING),
-    Declaration.ACES: (ACE,),
-    Declaration.TROYAN: (SIX,),
-    Declaration.TRILYAZH: (JACK,),
-}
 
 
 class Table:
@@ -247,6 +239,53 @@ class Table:
         return state
 
 
+def playing(
+    rules: Rules,
+    active: tuple[int, ...],
+    hands: list[int],
+    *,
+    declarer: int,
+    contract: int,
+    turn: int,
+    trump: int = -1,
+    trick: Plays = (),
+    points: list[int] | None = None,
+    won: list[int] | None = None,
+    played: int = 0,
+    voids: list[int] | None = None,
+    trilyazh: tuple[int, int, int] | None = None,
+) -> Table:
+    """A table in the play phase with these hands (the computer players' determinizations):
+    the match around it at scores 0, the talon and the histories empty."""
+    n = rules.players
+    t = Table.__new__(Table)
+    t.rules = rules
+    t.variant = variant_of(rules)
+    t.deck = t.variant.deck
+    t.phase = Phase.PLAY
+    t.scores = t.bolts = t.falls = t.bagels = (0,) * n
+    t.perch = t.winner = None
+    t.perch_attempts = 0
+    t.deals = 1
+    t.listed = []
+    t.seat_deal((active[0] - 1) % n, active, hands, 0)
+    t.declarer = declarer
+    t.contract = contract
+    t.turn = turn
+    t.trump = trump
+    t.trick = trick
+    if points is not None:
+        t.points = points
+    if won is not None:
+        t.won = won
+    t.played = played
+    if voids is not None:
+        t.voids = voids
+    t.trilyazh = trilyazh
+    t.forced = t.variant.forced_lead(t)
+    return t
+
+
 def take(state: MatchState) -> Table:
     """The table of ``state`` to change: the one it was frozen from, else a thawed one."""
     table: Table | None = state.__dict__.pop("table", None)
@@ -294,7 +333,11 @@ def thaw(state: MatchState) -> Table:
     t.won = list(deal.won)
     t.points = list(deal.points)
     t.forced = t.variant.forced_lead(t)
-    _replay_knowledge(t, deal)
+    tricks = (*(plays for _, plays in deal.tricks), deal.trick)
+    history = replay(t.variant, state.rules.players, deal.declarations, tricks)
+    t.played = history.played
+    t.voids = list(history.voids)
+    t.trump = deal.trump if deal.trump is not None else -1
     return t
 
 
@@ -303,36 +346,3 @@ _DEAL_FIELDS = (
     "contract_named", "without_bid", "given", "turn", "trick", "tricks", "declarations",
     "trilyazh", "outcome",
 )
-
-
-def _replay_knowledge(t: Table, deal: DealState) -> None:
-    """The played cards and the voids shown, replayed trick by trick with the trump that
-    stood at each card (a declaration's trump counts from its own lead)."""
-    pending = list(deal.declarations)
-    trump = -1
-    plays: list[Plays] = [p for _, p in deal.tricks]
-    if deal.trick:
-        plays.append(deal.trick)
-    for trick in plays:
-        lead_seat, lead = trick[0]
-        if pending and _declares(pending[0], lead_seat, lead):
-            made = pending.pop(0)
-            if made.kind in (Declaration.MARRIAGE, Declaration.TROYAN):
-                trump = made.suit
-        led = suit_of(lead)
-        for seat, c in trick:
-            t.played |= 1 << c
-            s = suit_of(c)
-            if s != led:
-                t.voids[seat] |= 1 << led
-                if trump >= 0 and s != trump:
-                    t.voids[seat] |= 1 << trump
-    t.trump = deal.trump if deal.trump is not None else -1
-
-
-def _declares(made: DeclarationMade, seat: int, lead: int) -> bool:
-    """Whether ``lead`` by ``seat`` is the lead that made ``made`` (declarations come in
-    the order of their leads, and a lead that could carry one but did not breaks it up)."""
-    if made.seat != seat or made.suit != suit_of(lead):
-        return False
-    return rank_of(lead) in _LEAD_RANKS[made.kind]

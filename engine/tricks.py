@@ -11,14 +11,14 @@ play. A trick's points and anything a taken trick does beyond them (the trilyazh
 from __future__ import annotations
 
 from engine.actions import Declaration, Play
-from engine.cards import CARD_COUNT, SUIT_MASKS, cards_of
+from engine.cards import CARD_COUNT, SUIT_MASKS, SUIT_OF, cards_of
 from engine.errors import Reason
 from engine.events import CardPlayed, Declared, Event, TrickWon
 from engine.games.base import Events
 from engine.state import DeclarationMade, Outcome, Phase, Plays
 from engine.table import Table
 
-_SUIT = tuple(c // 9 for c in range(CARD_COUNT))
+_SUIT = SUIT_OF
 _PLAYED = tuple(tuple(CardPlayed(seat, c) for c in range(CARD_COUNT)) for seat in range(4))
 """Events are immutable: one shared ``CardPlayed`` per seat and card."""
 

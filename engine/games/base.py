@@ -212,6 +212,16 @@ class Variant:
     def hand_cap(self, rules: Rules, hand: int) -> int:
         return MAX_BID
 
+    def bid_proves(self, rules: Rules, value: int) -> int:
+        """The marriages (their value) a bid of ``value`` shows its bidder holds: the bid
+        cap (§1.3, §2) allows bids over 120 only with them."""
+        if not self.caps_by_marriages(rules) or value <= BASE_CAP or value % 5:
+            return 0
+        return value - BASE_CAP
+
+    def caps_by_marriages(self, rules: Rules) -> bool:
+        return False
+
     def contract_step(self, rules: Rules) -> int:
         return 5
 
@@ -272,9 +282,21 @@ class Variant:
             return ACE_MARRIAGE_VALUE
         return 0
 
+    def makes_trump(self, kind: Declaration) -> bool:
+        """Whether declaring ``kind`` makes its suit trump (the marriage, §1.5)."""
+        return kind is Declaration.MARRIAGE
+
+    def declaration_cards(self, kind: Declaration, suit: int) -> int:
+        """The cards a declaration of ``kind`` in ``suit`` shows its declarer held."""
+        return FOUR_ACES if kind is Declaration.ACES else MARRIAGE_MASKS[suit]
+
+    def declaration_leads(self, kind: Declaration, suit: int) -> int:
+        """The cards that may lead a declaration of ``kind`` in ``suit``."""
+        return self.declaration_cards(kind, suit)
+
     def declared(self, t: Table, seat: int, suit: int, kind: Declaration, events: Events) -> None:
         """What a declaration does beyond its value: a marriage makes its suit trump."""
-        if kind is Declaration.MARRIAGE:
+        if self.makes_trump(kind):
             t.trump = suit
             if events is not None:
                 events.append(TrumpChanged(suit))

@@ -83,6 +83,9 @@ class Thousand(Variant):
         threshold = t.rules.minus_bidding
         return threshold is not None and t.scores[seat] < threshold
 
+    def caps_by_marriages(self, rules: Rules) -> bool:
+        return rules.bid_cap_without_marriage
+
     def hand_cap(self, rules: Rules, hand: int) -> int:
         if not rules.bid_cap_without_marriage:
             return MAX_BID

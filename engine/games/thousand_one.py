@@ -47,6 +47,9 @@ class ThousandOne(Variant):
         """With four players the dealer sits the deal out."""
         return super().active_seats(players, dealer)[:3]
 
+    def caps_by_marriages(self, rules: Rules) -> bool:
+        return True
+
     def hand_cap(self, rules: Rules, hand: int) -> int:
         return BASE_CAP + marriages_in(hand, rules.ace_marriage)
 

@@ -19,7 +19,6 @@ from engine.events import (
     Mounted,
     TrilyazhBroken,
     TrilyazhCompleted,
-    TrumpChanged,
 )
 from engine.games.base import Events, Variant, deal_scored, finish
 from engine.rules import Rules
@@ -130,13 +129,20 @@ class Tumbochka(Variant):
             return Reason.TRILYAZH_LEADS_JACK
         return Reason.NOT_IN_THIS_GAME
 
+    def makes_trump(self, kind: Declaration) -> bool:
+        return kind is Declaration.TROYAN
+
+    def declaration_cards(self, kind: Declaration, suit: int) -> int:
+        return TROYAN_MASKS[suit] if kind is Declaration.TROYAN else TRILYAZH_MASKS[suit]
+
+    def declaration_leads(self, kind: Declaration, suit: int) -> int:
+        """A troyan is led with its 6, a trilyazh with its J."""
+        return bit(card(SIX if kind is Declaration.TROYAN else JACK, suit))
+
     def declared(self, t: Table, seat: int, suit: int, kind: Declaration, events: Events) -> None:
         """A troyan makes its suit trump; a trilyazh binds its declarer's next leads."""
-        if kind is Declaration.TROYAN:
-            t.trump = suit
-            if events is not None:
-                events.append(TrumpChanged(suit))
-        elif kind is Declaration.TRILYAZH:
+        super().declared(t, seat, suit, kind, events)
+        if kind is Declaration.TRILYAZH:
             t.trilyazh = (seat, suit, 1)
             t.forced = self.forced_lead(t)
 

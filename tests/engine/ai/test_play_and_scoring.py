@@ -13,14 +13,14 @@ from engine.ai.agent import Agent
 from engine.ai.arena import play_deal, play_match
 from engine.ai.random_agent import RandomAgent
 from engine.ai.rules_agent import RulesAgent
-from engine.ai.sampling import Knowledge, own_sim, sim_of
-from engine.ai.simulator import KIND_OF
+from engine.ai.sampling import Knowledge, own_table, table_of
 from engine.ai.utility import changes, context_of
 from engine.dealing import new_match, shuffled_deal
 from engine.events import DealScored
 from engine.match import apply
 from engine.rules import Game, preset
 from engine.state import MatchState, Phase
+from engine.tricks import moves, play
 from engine.view import view
 from tests.engine.ai.helpers import duplicate_difference
 
@@ -50,11 +50,11 @@ def test_model_plays_and_scores_like_the_engine(game: Game, players: int) -> Non
                 if sim is None:
                     assert state.deal is not None
                     first = state
-                    sim = sim_of(seen, Knowledge.of(seen), list(state.deal.hands))
-                assert (action.card, KIND_OF[action.declaration]) in sim.moves(seat)
-                sim.play(seat, action.card, KIND_OF[action.declaration])
+                    sim = table_of(seen, Knowledge.of(seen), list(state.deal.hands))
+                assert (action.card, action.declaration) in moves(sim, seat)
+                play(sim, seat, action.card, action.declaration)
                 assert state.deal is not None
-                assert own_sim(seen, Knowledge.of(seen)).hands[seat] == state.deal.hands[seat]
+                assert own_table(seen, Knowledge.of(seen)).hands[seat] == state.deal.hands[seat]
             state, events = apply(state, action)
             scored = next((e for e in events if isinstance(e, DealScored)), scored)
         if sim is None or first is None or first.deal is None or scored is None:
