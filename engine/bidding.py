@@ -12,11 +12,16 @@ from engine.seats import next_bidder
 from engine.state import Phase
 from engine.table import Table
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_BIDDING = Phase.BIDDING
+_GIVING = Phase.GIVING
+_MATCH_OVER = Phase.MATCH_OVER
+
 
 def _turn_reason(t: Table, seat: int) -> Reason | None:
-    if t.phase is Phase.MATCH_OVER:
+    if t.phase is _MATCH_OVER:
         return Reason.MATCH_OVER
-    if t.phase is not Phase.BIDDING:
+    if t.phase is not _BIDDING:
         return Reason.WRONG_PHASE
     if seat not in t.active:
         return Reason.NOT_PLAYING
@@ -101,4 +106,4 @@ def _close(t: Table, declarer: int, events: list[Event]) -> None:
         events.append(TalonShown(tuple(cards_of(t.talon))))
     events.append(TalonTaken(declarer))
     t.talon_shown = shown
-    t.phase = Phase.GIVING
+    t.phase = _GIVING

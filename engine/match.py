@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import repeat
-from operator import is_
 from typing import Any
 
 from engine.actions import (
@@ -58,6 +56,14 @@ from engine.talon import (
 )
 from engine.tricks import apply_play, declarable, play_reason, playable
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_BIDDING = Phase.BIDDING
+_CONTRACT = Phase.CONTRACT
+_DEAL_OVER = Phase.DEAL_OVER
+_GIVING = Phase.GIVING
+_MATCH_OVER = Phase.MATCH_OVER
+_PLAY = Phase.PLAY
+
 _LISTED_KEPT = 16
 Verifier = Callable[[Table, Any], Reason | None]
 Change = Callable[[Table, Any], list[Event]]
@@ -98,12 +104,12 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
     shuffle, see ``engine.dealing``) and after the match.
     """
     phase = state.phase
-    if state.deal is None or phase is Phase.DEAL_OVER or phase is Phase.MATCH_OVER:
+    if state.deal is None or phase is _DEAL_OVER or phase is _MATCH_OVER:
         return ()
     t = peek(state)
     turn = t.turn
     result: tuple[SeatAction, ...]
-    if phase is Phase.PLAY and turn is not None and (t.trick or t.tricks):
+    if phase is _PLAY and turn is not None and (t.trick or t.tricks):
         if seat is not None and seat != turn:
             return ()
         if t.trick:
@@ -113,6 +119,9 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
             actions: list[SeatAction] = list(plain_plays(turn, playable(t, turn)))
             actions += [Play(turn, c, kind) for c, kind in declarable(t, turn)]
             result = tuple(actions)
+    elif phase is _BIDDING:
+        # Only the seat whose turn it is bids or passes.
+        result = _bidding(t, turn) if seat is None or seat == turn else ()
     else:
         actions = []
         for s in t.active if seat is None else (seat,):
@@ -127,7 +136,21 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
 
 def _listed(t: Table, action: Action) -> bool:
     """Whether ``action`` is one of the very objects ``legal_actions`` listed on ``t``."""
-    return any(any(map(is_, listed, repeat(action))) for listed in t.listed)
+    key = id(action)
+    for listed in t.listed:  # noqa: SIM110 (a generator costs more on this hot path)
+        if key in map(id, listed):
+            return True
+    return False
+
+
+def _bidding(t: Table, seat: int | None) -> tuple[SeatAction, ...]:
+    if seat is None or seat not in t.active:
+        return ()
+    bids = BIDS[seat]
+    actions: list[SeatAction] = [bids[v] for v in t.variant.allowed_bids(t, seat)]
+    if pass_reason(t, PASSES[seat]) is None:
+        actions.append(PASSES[seat])
+    return tuple(actions)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -139,15 +162,8 @@ def plain_plays(seat: int, mask: int) -> tuple[Play, ...]:
 
 def _seat_actions(t: Table, seat: int, out: list[SeatAction]) -> None:
     phase = t.phase
-    if phase is Phase.BIDDING:
-        if seat == t.turn:
-            bids = BIDS[seat]
-            out.extend([bids[v] for v in t.variant.allowed_bids(t, seat)])
-            if pass_reason(t, PASSES[seat]) is None:
-                out.append(PASSES[seat])
-        return
     declarer = seat == t.declarer
-    if phase is Phase.GIVING and declarer:
+    if phase is _GIVING and declarer:
         recipients = [
             s for s in t.active if s != seat and all(to != s for _, to, _ in t.given)
         ]
@@ -155,17 +171,17 @@ def _seat_actions(t: Table, seat: int, out: list[SeatAction]) -> None:
         for to in recipients:
             gives = GIVES[seat][to]
             out.extend([gives[c] for c in cards])
-    if phase is Phase.CONTRACT and declarer:
+    if phase is _CONTRACT and declarer:
         contracts = CONTRACTS[seat]
         out.extend([contracts[v] for v in t.variant.allowed_contracts(t)])
-    if seat == t.turn and (phase is Phase.CONTRACT or phase is Phase.PLAY):
+    if seat == t.turn and (phase is _CONTRACT or phase is _PLAY):
         _plays(t, seat, out)
     concede, throw, redeal = EARLY_ENDS[seat]
     if declarer and concede_reason(t, concede) is None:
         out.append(concede)
     if declarer and throw_reason(t, throw) is None:
         out.append(throw)
-    if phase is not Phase.GIVING and before_first_lead(t) and redeal_reason(t, redeal) is None:
+    if phase is not _GIVING and before_first_lead(t) and redeal_reason(t, redeal) is None:
         out.append(redeal)
 
 

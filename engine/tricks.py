@@ -4,8 +4,9 @@ trump or the highest card of the suit led takes the trick.
 
 ``play`` is the one implementation of a card played, for the table (``apply_play``, with
 events) and for the computer players' playouts (no events); ``moves`` lists what a seat may
-play. A trick's points and anything a taken trick does beyond them (the trilyazh) are
-``Variant`` hooks.
+play. What a trick is worth is the ``Variant``'s numbers (``card_values``,
+``trick_value``); anything a taken trick does beyond them (the trilyazh) is its
+``after_trick`` hook.
 """
 
 from __future__ import annotations
@@ -18,8 +19,15 @@ from engine.games.base import Events
 from engine.state import DeclarationMade, Outcome, Phase, Plays
 from engine.table import Table
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_NONE = Declaration.NONE
+_PLAYED = Outcome.PLAYED
+_CONTRACT = Phase.CONTRACT
+_MATCH_OVER = Phase.MATCH_OVER
+_PLAY = Phase.PLAY
+
 _SUIT = SUIT_OF
-_PLAYED = tuple(tuple(CardPlayed(seat, c) for c in range(CARD_COUNT)) for seat in range(4))
+_CARD_PLAYED = tuple(tuple(CardPlayed(seat, c) for c in range(CARD_COUNT)) for seat in range(4))
 """Events are immutable: one shared ``CardPlayed`` per seat and card."""
 
 
@@ -54,7 +62,7 @@ def declarable(t: Table, seat: int) -> list[tuple[int, Declaration]]:
 def moves(t: Table, seat: int) -> list[tuple[int, Declaration]]:
     """Every legal play of ``seat`` now: plain cards from the lowest id, then declarations."""
     found: list[tuple[int, Declaration]] = [
-        (c, Declaration.NONE) for c in cards_of(playable(t, seat))
+        (c, _NONE) for c in cards_of(playable(t, seat))
     ]
     found += declarable(t, seat)
     return found
@@ -70,9 +78,9 @@ def _refusal(t: Table, seat: int) -> Reason:
 
 
 def play_reason(t: Table, action: Play) -> Reason | None:
-    if t.phase is Phase.MATCH_OVER:
+    if t.phase is _MATCH_OVER:
         return Reason.MATCH_OVER
-    if t.phase not in (Phase.CONTRACT, Phase.PLAY) or not t.has_deal:
+    if t.phase not in (_CONTRACT, _PLAY) or not t.has_deal:
         return Reason.WRONG_PHASE
     seat, c = action.seat, action.card
     if seat not in t.active:
@@ -83,7 +91,7 @@ def play_reason(t: Table, action: Play) -> Reason | None:
         return Reason.CARD_NOT_IN_HAND
     if not playable(t, seat) >> c & 1:
         return _refusal(t, seat)
-    if action.declaration is Declaration.NONE:
+    if action.declaration is _NONE:
         return None
     if t.trick:
         return Reason.NOT_ON_LEAD
@@ -94,13 +102,14 @@ def play_reason(t: Table, action: Play) -> Reason | None:
 
 def apply_play(t: Table, action: Play) -> list[Event]:
     seat = action.seat
-    events: list[Event] = [_PLAYED[seat][action.card]]
+    events: list[Event] = [_CARD_PLAYED[seat][action.card]]
     play(t, seat, action.card, action.declaration, events)
     if t.trick or any(t.hands):
-        t.phase = Phase.PLAY
+        t.phase = _PLAY
         return events
-    t.outcome = Outcome.PLAYED
-    t.variant.score(t, Outcome.PLAYED, events)
+    t.turn = None
+    t.outcome = _PLAYED
+    t.variant.score(t, _PLAYED, events)
     return events
 
 
@@ -127,7 +136,21 @@ def play(t: Table, seat: int, c: int, kind: Declaration, events: Events = None) 
         t.trick = trick
         t.turn = t.nxt[seat]
         return
-    _take(t, trick, events)
+    # The trick is complete: taken and counted by the variant's numbers; its winner leads.
+    winner, _ = trick_winner(trick, t.trump)
+    variant = t.variant
+    values = variant.card_values
+    gained = variant.trick_value
+    for _, taken in trick:
+        gained += values[taken]
+    t.won[winner] += 1
+    t.points[winner] += gained
+    if events is not None:
+        events.append(TrickWon(winner, tuple(c for _, c in trick), gained))
+    variant.after_trick(t, winner, events)
+    t.trick = ()
+    t.tricks = (*t.tricks, (winner, trick))
+    t.turn = winner
 
 
 def _declare(t: Table, seat: int, suit: int, kind: Declaration, events: Events) -> None:
@@ -150,22 +173,3 @@ def trick_winner(trick: Plays, trump: int) -> tuple[int, int]:
         if (s == best_suit and c > best) or (s == trump and best_suit != trump):
             best_seat, best, best_suit = seat, c, s
     return best_seat, best
-
-
-def _take(t: Table, trick: Plays, events: Events) -> None:
-    """The complete trick taken and counted; its winner leads (after the last trick
-    nobody: the deal is over)."""
-    winner, _ = trick_winner(trick, t.trump)
-    mask = 0
-    for _, c in trick:
-        mask |= 1 << c
-    variant = t.variant
-    gained = variant.trick_points(mask)
-    t.won[winner] += 1
-    t.points[winner] += gained
-    if events is not None:
-        events.append(TrickWon(winner, tuple(c for _, c in trick), gained))
-    variant.after_trick(t, winner, events)
-    t.trick = ()
-    t.tricks = (*t.tricks, (winner, trick))
-    t.turn = winner if any(t.hands) else None

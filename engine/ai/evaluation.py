@@ -41,6 +41,11 @@ from engine.games.base import MARRIAGE_MASKS, MARRIAGE_VALUES
 from engine.games.tumbochka import TRILYAZH_MASKS, TROYAN_MASKS
 from engine.rules import Game
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_THOUSAND = Game.THOUSAND
+_THOUSAND_ONE = Game.THOUSAND_ONE
+_TUMBOCHKA = Game.TUMBOCHKA
+
 Features = tuple[float, ...]
 
 THOUSAND_FEATURES: Final = (
@@ -66,22 +71,22 @@ TUMBOCHKA_FEATURES: Final = (
 )
 
 COEFFICIENTS: Final[dict[Game, tuple[float, ...]]] = {
-    Game.THOUSAND: (-10.1, 2.23, -5.68, 0.69, -0.0453, 8.45, 9.8, 0.805, 0.522),
-    Game.THOUSAND_ONE: (-12.2, 2.13, -4.7, 0.715, 0.737, 8.13, 9.33, -2.21, 0.735),
-    Game.TUMBOCHKA: (-0.163, 0.814, 0.224, 0.246, 0.595, 2.75, 0.271, 0.353),
+    _THOUSAND: (-10.1, 2.23, -5.68, 0.69, -0.0453, 8.45, 9.8, 0.805, 0.522),
+    _THOUSAND_ONE: (-12.2, 2.13, -4.7, 0.715, 0.737, 8.13, 9.33, -2.21, 0.735),
+    _TUMBOCHKA: (-0.163, 0.814, 0.224, 0.246, 0.595, 2.75, 0.271, 0.353),
 }
 """Fitted by ``engine.ai.calibration``: feature weights in the order of the feature names."""
 SPREAD: Final[dict[Game, float]] = {
-    Game.THOUSAND: 25.8,
-    Game.THOUSAND_ONE: 22.8,
-    Game.TUMBOCHKA: 1.18,
+    _THOUSAND: 25.8,
+    _THOUSAND_ONE: 22.8,
+    _TUMBOCHKA: 1.18,
 }
 """The residual standard deviation of the fit: the uncertainty of ``estimate``."""
 
 
 def features(hand: int, game: Game) -> Features:
     """The model's inputs for ``hand`` held by the declarer, all other cards unseen."""
-    if game == Game.TUMBOCHKA:
+    if game == _TUMBOCHKA:
         return _tumbochka_features(hand)
     return _thousand_features(hand)
 
@@ -99,7 +104,7 @@ def _top_run(hand: int, suit: int, deck: int) -> int:
 
 
 def _thousand_features(hand: int) -> Features:
-    deck = deck_of(Game.THOUSAND)
+    deck = deck_of(_THOUSAND)
     sure = 0
     for s in range(4):
         sure |= _top_run(hand, s, deck)
@@ -129,7 +134,7 @@ def _thousand_features(hand: int) -> Features:
 
 
 def _tumbochka_features(hand: int) -> Features:
-    deck = deck_of(Game.TUMBOCHKA)
+    deck = deck_of(_TUMBOCHKA)
     sure = 0
     for s in range(4):
         sure |= _top_run(hand, s, deck)
@@ -165,7 +170,7 @@ def give_cost(hand: int, c: int, game: Game) -> float:
     s, r = SUIT_OF[c], RANK_OF[c]
     suit_cards = hand & SUIT_MASKS[s]
     length = suit_cards.bit_count()
-    if game == Game.TUMBOCHKA:
+    if game == _TUMBOCHKA:
         cost = float(r) * 2
         for m in (*TROYAN_MASKS, *TRILYAZH_MASKS):
             if m >> c & 1 and hand & m == m:

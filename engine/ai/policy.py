@@ -48,6 +48,14 @@ from engine.rules import Game
 from engine.table import Table
 from engine.tricks import declarable, playable, trick_winner
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_ACES = Declaration.ACES
+_MARRIAGE = Declaration.MARRIAGE
+_NONE = Declaration.NONE
+_TRILYAZH = Declaration.TRILYAZH
+_TROYAN = Declaration.TROYAN
+_TUMBOCHKA = Game.TUMBOCHKA
+
 _MARRIAGE_KEEP: Final = 25
 """How much a K or Q whose partner is still in hand is worth keeping, beyond its points."""
 _MASTER_KEEP: Final = 8
@@ -59,9 +67,9 @@ def choose_play(table: Table, seat: int) -> tuple[int, Declaration]:
     """The card ``seat`` plays now and its declaration (``Declaration.NONE`` for a plain play)."""
     legal = playable(table, seat)
     if legal & (legal - 1) == 0:
-        return legal.bit_length() - 1, Declaration.NONE
+        return legal.bit_length() - 1, _NONE
     if table.trick:
-        return _follow(table, seat, legal), Declaration.NONE
+        return _follow(table, seat, legal), _NONE
     return _lead(table, seat, legal)
 
 
@@ -112,7 +120,7 @@ def _sure(table: Table, c: int, out: int, against: list[int]) -> bool:
 def _keep_value(table: Table, seat: int, c: int, out: int) -> int:
     """How much ``seat`` loses by giving ``c`` away: its points and its role in the hand."""
     hand = table.hands[seat]
-    tumbochka = table.rules.game == Game.TUMBOCHKA
+    tumbochka = table.rules.game == _TUMBOCHKA
     value = RANK_OF[c] * 2 if tumbochka else THOUSAND_POINTS[c] * 2 + RANK_OF[c]
     if not out & ABOVE[c]:
         value += _MASTER_KEEP
@@ -145,7 +153,7 @@ def _lead(table: Table, seat: int, legal: int) -> tuple[int, Declaration]:
     sure = [c for c in cards_of(legal) if _sure(table, c, out, opps)]
     trump = table.trump
     if declared:
-        if trump < 0 and table.rules.game != Game.TUMBOCHKA:
+        if trump < 0 and table.rules.game != _TUMBOCHKA:
             # Without a trump a master cannot be ruffed: cash those before the marriage
             # makes a trump that the opponents may hold.
             keep = 0
@@ -153,7 +161,7 @@ def _lead(table: Table, seat: int, legal: int) -> tuple[int, Declaration]:
                 keep |= MARRIAGE_MASKS[SUIT_OF[c]]
             cash = [c for c in sure if not keep >> c & 1]
             if cash:
-                return max(cash, key=lambda c: THOUSAND_POINTS[c]), Declaration.NONE
+                return max(cash, key=lambda c: THOUSAND_POINTS[c]), _NONE
         choice = _declaration(table, seat, declared, out, opps)
         if choice is not None:
             return choice
@@ -162,27 +170,27 @@ def _lead(table: Table, seat: int, legal: int) -> tuple[int, Declaration]:
             trumps = [c for c in sure if SUIT_OF[c] == trump]
             mine = (hand & SUIT_MASKS[trump]).bit_count()
             if trumps and mine >= (out & SUIT_MASKS[trump]).bit_count():
-                return trumps[-1], Declaration.NONE
+                return trumps[-1], _NONE
         side = [c for c in sure if SUIT_OF[c] != trump] or sure
         best = max(
             side, key=lambda c: THOUSAND_POINTS[c] * 2 + (out & SUIT_MASKS[SUIT_OF[c]]).bit_count()
         )
-        return best, Declaration.NONE
-    return _cheapest(table, seat, legal, out), Declaration.NONE
+        return best, _NONE
+    return _cheapest(table, seat, legal, out), _NONE
 
 
 def _declaration(
     table: Table, seat: int, declared: list[tuple[int, Declaration]], out: int, opps: list[int]
 ) -> tuple[int, Declaration] | None:
     hand = table.hands[seat]
-    if table.rules.game == Game.TUMBOCHKA:
+    if table.rules.game == _TUMBOCHKA:
         for c, kind in declared:
-            if kind is Declaration.TRILYAZH and not any(
+            if kind is _TRILYAZH and not any(
                 _may_ruff(table, o, SUIT_OF[c], out) for o in opps
             ):
                 return c, kind
         for c, kind in declared:
-            if kind == Declaration.TROYAN:
+            if kind == _TROYAN:
                 s = SUIT_OF[c]
                 length = (hand & SUIT_MASKS[s]).bit_count()
                 voids = sum(1 for x in range(4) if x != s and not hand & SUIT_MASKS[x])
@@ -190,13 +198,13 @@ def _declaration(
                     return c, kind
         return None
     for c, kind in declared:
-        if kind == Declaration.ACES:
+        if kind == _ACES:
             return c, kind
     best: tuple[int, Declaration] | None = None
     best_value = -1
     for c, kind in declared:
         value = MARRIAGE_VALUES[SUIT_OF[c]]
-        if kind is Declaration.MARRIAGE and RANK_OF[c] == QUEEN and value > best_value:
+        if kind is _MARRIAGE and RANK_OF[c] == QUEEN and value > best_value:
             best, best_value = (c, kind), MARRIAGE_VALUES[SUIT_OF[c]]
     return best
 
@@ -238,7 +246,7 @@ def _cheapest_winner(beaters: int) -> int:
 
 def _smear(table: Table, seat: int, legal: int, out: int) -> int:
     """Give the partner's trick the most points that cost the least."""
-    if table.rules.game == Game.TUMBOCHKA:
+    if table.rules.game == _TUMBOCHKA:
         return _cheapest(table, seat, legal, out)
     best, best_value = -1, -(1 << 30)
     for c in cards_of(legal):

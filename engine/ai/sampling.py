@@ -30,6 +30,10 @@ from engine.state import Phase
 from engine.table import Table, playing
 from engine.view import SeatView
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_ACES = Declaration.ACES
+_BIDDING = Phase.BIDDING
+
 TALON = -1
 """The location of the face-down talon while the bidding lasts."""
 _REJECTION_TRIES = 12
@@ -70,7 +74,7 @@ class Knowledge(NamedTuple):
         for s, c, kind in history.plays:
             # What a declaration showed its declarer held is still in that hand, unless
             # played since (the ace marriage's aces are not tracked).
-            if kind and s != seat and kind is not Declaration.ACES:
+            if kind and s != seat and kind is not _ACES:
                 fixed[s] |= variant.declaration_cards(kind, SUIT_OF[c]) & ~played
         for to, c in view.given:
             if not played >> c & 1:
@@ -82,7 +86,7 @@ class Knowledge(NamedTuple):
             for s in range(n):
                 talon_cards &= ~fixed[s]
         floor = [0] * n
-        if view.phase is Phase.BIDDING:
+        if view.phase is _BIDDING:
             for s, value in view.bids:
                 if value is not None and s != seat:
                     floor[s] = max(floor[s], variant.bid_proves(view.rules, value))
@@ -138,7 +142,7 @@ def _sample_once(view: SeatView, know: Knowledge, rng: random.Random) -> Deal:
     deck = deck_of(view.rules.game)
     locations = [s for s in view.active if s != me and view.hand_sizes[s]]
     room = [view.hand_sizes[s] - know.fixed[s].bit_count() for s in locations]
-    talon_open = view.phase is Phase.BIDDING
+    talon_open = view.phase is _BIDDING
     if talon_open:
         locations.append(TALON)
         room.append(3)

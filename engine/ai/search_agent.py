@@ -76,6 +76,14 @@ from engine.table import Table, playing
 from engine.tricks import play, playable
 from engine.view import SeatView
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_THOUSAND = Game.THOUSAND
+_THOUSAND_ONE = Game.THOUSAND_ONE
+_TUMBOCHKA = Game.TUMBOCHKA
+_BIDDING = Phase.BIDDING
+_CONTRACT = Phase.CONTRACT
+_GIVING = Phase.GIVING
+
 BASE_SAMPLES: Final = {"play": 72, "contract": 320, "give": 48, "bid": 240}
 """Drawn deals per decision at the default budget (1 s) and ``scale`` 1: twice the first
 calibration, which fell just short of +15 points per deal against the rule-based player
@@ -83,7 +91,7 @@ calibration, which fell just short of +15 points per deal against the rule-based
 MIN_SAMPLES: Final = 4
 GIVE_CANDIDATES: Final = 5
 """The cheapest cards considered for giving (pairs of them for the first gift)."""
-SEARCH_BID_CONFIDENCE: Final = {Game.THOUSAND: 0.75, Game.THOUSAND_ONE: 0.75, Game.TUMBOCHKA: 0.7}
+SEARCH_BID_CONFIDENCE: Final = {_THOUSAND: 0.75, _THOUSAND_ONE: 0.75, _TUMBOCHKA: 0.7}
 """Bid when the simulated points make the bid this often (normal fit to the playouts)."""
 SOLVE_CARDS: Final = 3
 """With this many cards in hand or fewer, moves are valued by exact search."""
@@ -92,7 +100,7 @@ RESPOND_CARDS: Final = 5
 HISTORY_TRUST: Final = 0.3
 """A drawn deal's weight is this to the power of the other seats' plays that the rule-based
 policy would not have made with those cards."""
-PASS_VALUE: Final = {Game.THOUSAND: 20.0, Game.THOUSAND_ONE: 10.0, Game.TUMBOCHKA: 0.5}
+PASS_VALUE: Final = {_THOUSAND: 20.0, _THOUSAND_ONE: 10.0, _TUMBOCHKA: 0.5}
 """A defender's mean utility in rule-based play: passing's value when nobody else could
 declare."""
 
@@ -117,11 +125,11 @@ class SearchAgent:
             return legal[0]
         clock = _Clock(budget if self.use_clock else math.inf)
         phase = view.phase
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             return self._bid(view, rng, budget, clock)
-        if phase is Phase.GIVING:
+        if phase is _GIVING:
             return self._give(view, rng, budget, clock)
-        if phase is Phase.CONTRACT:
+        if phase is _CONTRACT:
             return self._contract(view, rng, budget, clock)
         return self._play(view, rng, budget, clock)
 
@@ -427,10 +435,10 @@ def _opening_table(view: SeatView, hands: list[int], declarer: int) -> Table:
 def contract_options(rules: Rules, bid: int, hand: int, on_perch: bool) -> Sequence[int]:
     """The contracts a declarer holding ``hand`` (after giving) may name over ``bid``."""
     game = rules.game
-    if game == Game.TUMBOCHKA:
+    if game == _TUMBOCHKA:
         return range(bid, 15)
     cap = 120 + marriages_in(hand, rules.ace_marriage)
-    if game == Game.THOUSAND:
+    if game == _THOUSAND:
         if not rules.bid_cap_without_marriage:
             cap = 300
         return family_contracts(bid, rules.bid_step, cap)
@@ -448,7 +456,7 @@ def _declarer_if_passing(view: SeatView, seat: int) -> tuple[int | None, int]:
             return s, view.bid
     passed = {s for s, v in view.bids if v is None}
     game = view.rules.game
-    opening = {Game.THOUSAND: 100, Game.THOUSAND_ONE: 40, Game.TUMBOCHKA: 4}[game]
+    opening = {_THOUSAND: 100, _THOUSAND_ONE: 40, _TUMBOCHKA: 4}[game]
     active = view.active
     start = active.index(seat)
     for step in range(1, len(active)):

@@ -21,9 +21,9 @@ from engine.cards import (
     NINE,
     QUEEN,
     THOUSAND_DECK,
+    THOUSAND_POINTS,
     bit,
     card,
-    card_points,
     cards_of,
     rank_of,
     suit_of,
@@ -157,6 +157,10 @@ class Variant:
     hand_size: int = 7
     talon_size: int = 3
     max_bid: int = MAX_BID
+    card_values: tuple[int, ...] = THOUSAND_POINTS
+    """What each card is worth in a trick (rules §1.1: A 11, T 10, K 4, Q 3, J 2, 9 0)."""
+    trick_value: int = 0
+    """What a trick is worth beyond its cards."""
     declarations: frozenset[Declaration] = frozenset({Declaration.MARRIAGE, Declaration.ACES})
     marriage_needs_trick: bool = False
     can_redeal: bool = False
@@ -243,9 +247,6 @@ class Variant:
         return None
 
     # --- play -----------------------------------------------------------------------------
-    def trick_points(self, plays_mask: int) -> int:
-        return card_points(plays_mask)
-
     def declarable(self, t: Table, seat: int) -> list[tuple[int, Declaration]]:
         """The leads ``seat`` may make with a declaration: ``(card, kind)`` pairs."""
         if self.marriage_needs_trick and not t.won[seat]:

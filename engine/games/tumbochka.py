@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.actions import Declaration
-from engine.cards import EIGHT, JACK, KING, QUEEN, SEVEN, SIX, TUMBOCHKA_DECK, bit, card
+from engine.cards import CARD_COUNT, EIGHT, JACK, KING, QUEEN, SEVEN, SIX, TUMBOCHKA_DECK, bit, card
 from engine.cards import suit_of as _suit_of
 from engine.errors import Reason, StartError
 from engine.events import (
@@ -47,6 +47,9 @@ TRILYAZH_RANKS = (JACK, QUEEN, KING)
 class Tumbochka(Variant):
     deck = TUMBOCHKA_DECK
     max_bid = MAX_BID
+    card_values = (0,) * CARD_COUNT
+    trick_value = 1
+    """Tricks are the points (§3.3)."""
     declarations = frozenset({Declaration.TROYAN, Declaration.TRILYAZH})
 
     def starting_perch(self, rules: Rules, scores: tuple[int, ...]) -> int | None:
@@ -98,9 +101,6 @@ class Tumbochka(Variant):
         if value < t.bid:
             return Reason.CONTRACT_BELOW_BID
         return Reason.CONTRACT_OVER_MAXIMUM
-
-    def trick_points(self, plays_mask: int) -> int:
-        return 1
 
     def declarable(self, t: Table, seat: int) -> list[tuple[int, Declaration]]:
         hand = t.hands[seat]
