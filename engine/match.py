@@ -18,6 +18,7 @@ from typing import Any
 from engine.actions import (
     BIDS,
     CONTRACTS,
+    DECLARED_PLAYS,
     EARLY_ENDS,
     GIVES,
     PASSES,
@@ -82,19 +83,25 @@ _KINDS: dict[type, tuple[Verifier, Change]] = {
 
 def apply(state: MatchState, action: Action) -> tuple[MatchState, tuple[Event, ...]]:
     """The state after ``action`` and what happened; ``IllegalAction`` if the rules forbid it."""
-    kind = _KINDS.get(type(action))
-    if kind is None:
-        raise TypeError(f"not an action: {action!r}")
-    if not isinstance(action, Deal) and not 0 <= action.seat < state.rules.players:
-        raise IllegalAction(Reason.NO_SUCH_SEAT)
     table = take(state)
     if not _listed(table, action):
-        reason = kind[0](table, action)
+        reason = _verify(state, action, table)
         if reason is not None:
             attach(state, table)
             raise IllegalAction(reason)
-    events = kind[1](table, action)
+    events = _KINDS[type(action)][1](table, action)
     return table.freeze(), tuple(events)
+
+
+def _verify(state: MatchState, action: Action, table: Table) -> Reason | None:
+    """Why the rules refuse ``action`` now, if they do: its kind's one verifier."""
+    kind = _KINDS.get(type(action))
+    if kind is None:
+        attach(state, table)
+        raise TypeError(f"not an action: {action!r}")
+    if not isinstance(action, Deal) and not 0 <= action.seat < state.rules.players:
+        return Reason.NO_SUCH_SEAT
+    return kind[0](table, action)
 
 
 def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatAction, ...]:
@@ -117,7 +124,7 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
             result = plain_plays(turn, playable(t, turn))
         else:
             actions: list[SeatAction] = list(plain_plays(turn, playable(t, turn)))
-            actions += [Play(turn, c, kind) for c, kind in declarable(t, turn)]
+            actions += [DECLARED_PLAYS[turn, c, kind] for c, kind in declarable(t, turn)]
             result = tuple(actions)
     elif phase is _BIDDING:
         # Only the seat whose turn it is bids or passes.
@@ -188,4 +195,4 @@ def _seat_actions(t: Table, seat: int, out: list[SeatAction]) -> None:
 def _plays(t: Table, seat: int, out: list[SeatAction]) -> None:
     out.extend(plain_plays(seat, playable(t, seat)))
     if not t.trick:
-        out.extend(Play(seat, c, kind) for c, kind in declarable(t, seat))
+        out.extend([DECLARED_PLAYS[seat, c, kind] for c, kind in declarable(t, seat)])

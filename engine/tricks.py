@@ -131,7 +131,7 @@ def play(t: Table, seat: int, c: int, kind: Declaration, events: Events = None) 
             trump = t.trump
             if trump >= 0 and suit != trump:
                 voids[seat] |= 1 << trump
-    trick = (*trick, (seat, c))
+    trick = trick + ((seat, c),)  # noqa: RUF005 (concatenation is the faster here)
     if len(trick) < len(t.active):
         t.trick = trick
         t.turn = t.nxt[seat]
@@ -149,7 +149,7 @@ def play(t: Table, seat: int, c: int, kind: Declaration, events: Events = None) 
         events.append(TrickWon(winner, tuple(c for _, c in trick), gained))
     variant.after_trick(t, winner, events)
     t.trick = ()
-    t.tricks = (*t.tricks, (winner, trick))
+    t.tricks = t.tricks + ((winner, trick),)  # noqa: RUF005 (as above)
     t.turn = winner
 
 

@@ -69,7 +69,7 @@ from engine.ai.utility import (
     utility,
 )
 from engine.cards import cards_of, mask_of
-from engine.games.base import family_contracts, marriages_in
+from engine.games import variant_of
 from engine.rules import Game, Rules
 from engine.state import Phase
 from engine.table import Table, playing
@@ -265,7 +265,7 @@ class SearchAgent:
                 kept &= ~(1 << given)
             value = max(
                 _mean_utility(ctx._replace(contract=v), seat, outcomes)
-                for v in contract_options(view.rules, view.bid, kept, seat == view.perch)
+                for v in contract_options(view.rules, view.bid, kept)
             )
             if value > best_value + 1e-9:
                 best_plan, best_value = plan, value
@@ -359,7 +359,7 @@ class SearchAgent:
         hands[opponents[0]] |= 1 << first
         hands[opponents[1]] |= 1 << second
         on_perch = declarer == view.perch
-        options = contract_options(view.rules, bid, hands[declarer], on_perch)
+        options = contract_options(view.rules, bid, hands[declarer])
         if on_perch:
             contract = min(options)
         else:
@@ -432,17 +432,10 @@ def _opening_table(view: SeatView, hands: list[int], declarer: int) -> Table:
     )
 
 
-def contract_options(rules: Rules, bid: int, hand: int, on_perch: bool) -> Sequence[int]:
+def contract_options(rules: Rules, bid: int, hand: int) -> Sequence[int]:
     """The contracts a declarer holding ``hand`` (after giving) may name over ``bid``."""
-    game = rules.game
-    if game == _TUMBOCHKA:
-        return range(bid, 15)
-    cap = 120 + marriages_in(hand, rules.ace_marriage)
-    if game == _THOUSAND:
-        if not rules.bid_cap_without_marriage:
-            cap = 300
-        return family_contracts(bid, rules.bid_step, cap)
-    return family_contracts(bid, 5, cap)
+    variant = variant_of(rules)
+    return variant.contracts_over(rules, bid, variant.hand_cap(rules, hand))
 
 
 def _still_bidding(view: SeatView, seat: int) -> bool:
@@ -455,8 +448,7 @@ def _declarer_if_passing(view: SeatView, seat: int) -> tuple[int | None, int]:
         if v is not None and s != seat:
             return s, view.bid
     passed = {s for s, v in view.bids if v is None}
-    game = view.rules.game
-    opening = {_THOUSAND: 100, _THOUSAND_ONE: 40, _TUMBOCHKA: 4}[game]
+    opening = variant_of(view.rules).opening_bid
     active = view.active
     start = active.index(seat)
     for step in range(1, len(active)):

@@ -157,6 +157,8 @@ class Variant:
     hand_size: int = 7
     talon_size: int = 3
     max_bid: int = MAX_BID
+    opening_bid: int = 0
+    """The lowest bid that can open the bidding."""
     card_values: tuple[int, ...] = THOUSAND_POINTS
     """What each card is worth in a trick (rules §1.1: A 11, T 10, K 4, Q 3, J 2, 9 0)."""
     trick_value: int = 0

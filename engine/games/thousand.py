@@ -48,6 +48,7 @@ def barrel_contract(rules: Rules) -> int | None:
 
 
 class Thousand(Variant):
+    opening_bid = HUNDRED
     declarations = frozenset({Declaration.MARRIAGE, Declaration.ACES})
     marriage_needs_trick = True
     can_redeal = True

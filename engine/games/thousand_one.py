@@ -34,6 +34,7 @@ TARGET = 1001
 
 
 class ThousandOne(Variant):
+    opening_bid = MIN_BID
     declarations = frozenset({Declaration.MARRIAGE, Declaration.ACES})
     marriage_needs_trick = False
     can_throw = True

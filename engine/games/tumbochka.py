@@ -47,6 +47,7 @@ TRILYAZH_RANKS = (JACK, QUEEN, KING)
 class Tumbochka(Variant):
     deck = TUMBOCHKA_DECK
     max_bid = MAX_BID
+    opening_bid = OPENING_BID
     card_values = (0,) * CARD_COUNT
     trick_value = 1
     """Tricks are the points (§3.3)."""
