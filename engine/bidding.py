@@ -78,9 +78,8 @@ def continue_bidding(t: Table, events: list[Event]) -> None:
         return
     variant = t.variant
     while True:
-        unpassed = [s for s in t.active if not t.passed >> s & 1]
-        if len(unpassed) == 1:
-            _close(t, unpassed[0], events)
+        if len(t.active) - t.passed.bit_count() == 1:
+            _close(t, next(s for s in t.active if not t.passed >> s & 1), events)
             return
         seat = t.turn
         assert seat is not None

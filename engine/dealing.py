@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from engine.actions import Deal
 from engine.bidding import continue_bidding
-from engine.cards import cards_of, count, mask_of
+from engine.cards import count, mask_of
 from engine.errors import Reason, StartError
 from engine.events import BidMade, DealStarted, Event
 from engine.games import variant_of
@@ -64,7 +64,7 @@ def shuffled_deal(state: MatchState, seed: int | str, dealer: int | None = None)
     if dealer is None:
         dealer = state.next_dealer or 0
     variant = variant_of(state.rules)
-    deck = cards_of(variant.deck)
+    deck = list(variant.deck_cards)
     random.Random(seed).shuffle(deck)
     active = variant.active_seats(state.rules.players, dealer)
     size = variant.hand_size

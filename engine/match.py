@@ -83,7 +83,7 @@ _KINDS: dict[type, tuple[Verifier, Change]] = {
 
 def apply(state: MatchState, action: Action) -> tuple[MatchState, tuple[Event, ...]]:
     """The state after ``action`` and what happened; ``IllegalAction`` if the rules forbid it."""
-    table = take(state)
+    table = state.__dict__.pop("table", None) or take(state)
     if not _listed(table, action):
         reason = _verify(state, action, table)
         if reason is not None:
@@ -113,7 +113,7 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
     phase = state.phase
     if state.deal is None or phase is _DEAL_OVER or phase is _MATCH_OVER:
         return ()
-    t = peek(state)
+    t = state.__dict__.get("table") or peek(state)
     turn = t.turn
     result: tuple[SeatAction, ...]
     if phase is _PLAY and turn is not None and (t.trick or t.tricks):

@@ -154,6 +154,8 @@ class Variant:
     """One game's numbers and answers where the games differ; every hook reads the table."""
 
     deck: int = THOUSAND_DECK
+    deck_cards: tuple[int, ...] = tuple(cards_of(THOUSAND_DECK))
+    """The deck in its canonical order (suits S C D H, weak to strong): what is shuffled."""
     hand_size: int = 7
     talon_size: int = 3
     max_bid: int = MAX_BID

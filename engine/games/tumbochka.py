@@ -8,7 +8,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.actions import Declaration
-from engine.cards import CARD_COUNT, EIGHT, JACK, KING, QUEEN, SEVEN, SIX, TUMBOCHKA_DECK, bit, card
+from engine.cards import (
+    CARD_COUNT,
+    EIGHT,
+    JACK,
+    KING,
+    QUEEN,
+    SEVEN,
+    SIX,
+    TUMBOCHKA_DECK,
+    bit,
+    card,
+    cards_of,
+)
 from engine.cards import suit_of as _suit_of
 from engine.errors import Reason, StartError
 from engine.events import (
@@ -46,6 +58,7 @@ TRILYAZH_RANKS = (JACK, QUEEN, KING)
 
 class Tumbochka(Variant):
     deck = TUMBOCHKA_DECK
+    deck_cards = tuple(cards_of(TUMBOCHKA_DECK))
     max_bid = MAX_BID
     opening_bid = OPENING_BID
     card_values = (0,) * CARD_COUNT
