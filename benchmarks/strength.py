@@ -21,6 +21,13 @@ Full matches. A in one seat against B in the others (A's seat rotating by match)
 dealt from ``shuffle strength/GAME/match/m/k``; the table gives A's share of matches won
 (a third would be an even share with three players).
 
+Against another commit. ``--record FILE`` writes A's score change per duplicate deal
+(the mean over the seats it played, the others B); a later run with ``--against FILE`` on
+the same deals (checked by the set's SHA-256) gives this A minus the recorded A, paired
+by deal, with its bootstrap interval. Run the recording with the other commit's code (e.g.
+``git archive COMMIT engine`` into a directory, this file beside it) to compare two
+versions of the same level against the same B.
+
 Decision times. Every decision with more than one legal action is timed (wall clock, one
 process per core); p50 and p99 per agent.
 
@@ -35,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import random
 import statistics
@@ -73,6 +81,9 @@ class DealResult(NamedTuple):
     own: float
     relative: float
     times: dict[str, list[float]]
+    a_own: float
+    """A's mean score change over the seats it played (the others B)."""
+    a_relative: float
 
 
 class MatchResult(NamedTuple):
@@ -111,14 +122,22 @@ def duplicate_deal(setup: Setup, k: int) -> DealResult:
     timing = Timing()
     base = play_deal(start, deal, [b] * n, seed, setup.budget, timing)
     active = base.deal.active if base.deal is not None else tuple(range(n))
-    own, rel = [], []
+    own, rel, a_own, a_rel = [], [], [], []
     for seat in active:
         agents: list[Agent] = [b] * n
         agents[seat] = a
         end = play_deal(start, deal, agents, seed, setup.budget, timing)
         own.append(end.scores[seat] - base.scores[seat])
         rel.append(_relative(end.scores, seat, active) - _relative(base.scores, seat, active))
-    return DealResult(statistics.mean(own), statistics.mean(rel), timing.seconds)
+        a_own.append(end.scores[seat] - start.scores[seat])
+        a_rel.append(_relative(end.scores, seat, active) - _relative(start.scores, seat, active))
+    return DealResult(
+        statistics.mean(own),
+        statistics.mean(rel),
+        timing.seconds,
+        statistics.mean(a_own),
+        statistics.mean(a_rel),
+    )
 
 
 def _relative(scores: Sequence[int], seat: int, active: Sequence[int]) -> float:
@@ -189,6 +208,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--bootstrap", type=int, default=10000)
     parser.add_argument("--write-deals", metavar="FILE", help="write the deal set in the notation")
     parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write A's score changes per duplicate deal (JSON) for a later --against",
+    )
+    parser.add_argument(
+        "--against",
+        metavar="FILE",
+        help="compare A with the A of a --record run on the same deals (another commit's code)",
+    )
+    parser.add_argument(
         "--timing-deals",
         type=int,
         default=0,
@@ -235,6 +264,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"| {args.a} − {args.b}, points per deal (relative) | {args.deals} deals | "
                 f"{statistics.mean(rel):+.1f} | [{rlo:+.1f}, {rhi:+.1f}] |"
             )
+            if args.record:
+                _write_record(args.record, digest, results)
+            if args.against:
+                rows += _against(args.against, digest, results, args.a, args.bootstrap)
         if args.matches:
             matches = list(pool.map(_run_match, [(setup, m) for m in range(args.matches)]))
             for mr in matches:
@@ -269,6 +302,36 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{_percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |"
         )
     print(f"\nwall time {elapsed / 60:.1f} min with {args.workers} workers")
+
+
+def _write_record(path: str, digest: str, results: Sequence[DealResult]) -> None:
+    record = {
+        "deals": digest,
+        "a_own": [r.a_own for r in results],
+        "a_relative": [r.a_relative for r in results],
+    }
+    with open(path, "w", encoding="utf-8") as file:
+        json.dump(record, file)
+
+
+def _against(
+    path: str, digest: str, results: Sequence[DealResult], a: str, resamples: int
+) -> list[str]:
+    """Rows comparing this run's A with a recorded run's A, paired by deal."""
+    with open(path, encoding="utf-8") as file:
+        record = json.load(file)
+    if record["deals"] != digest or len(record["a_own"]) != len(results):
+        raise SystemExit(f"{path} was recorded on another deal set")
+    rows = []
+    for key in ("a_own", "a_relative"):
+        diff = [getattr(r, key) - old for r, old in zip(results, record[key], strict=True)]
+        lo, hi = bootstrap(diff, resamples, f"against/{key}")
+        label = "own" if key == "a_own" else "relative"
+        rows.append(
+            f"| {a} (this code) − {a} (recorded), points per deal ({label}) | "
+            f"{len(diff)} deals | {statistics.mean(diff):+.2f} | [{lo:+.2f}, {hi:+.2f}] |"
+        )
+    return rows
 
 
 def _timing_run(rules: Rules, level: str, deals: int) -> list[float]:

@@ -80,6 +80,13 @@ class Play:
 PLAIN_PLAYS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(seat, c) for c in range(36)) for seat in range(4)
 )
+DECLARED_PLAYS: dict[tuple[int, int, Declaration], Play] = {
+    (seat, c, kind): Play(seat, c, kind)
+    for seat in range(4)
+    for c in range(36)
+    for kind in Declaration
+    if kind
+}
 BIDS: tuple[tuple[Bid, ...], ...] = tuple(
     tuple(Bid(seat, v) for v in range(301)) for seat in range(4)
 )

@@ -6,116 +6,103 @@ from __future__ import annotations
 
 from engine.actions import Bid, Pass
 from engine.cards import cards_of
-from engine.errors import IllegalAction, Reason
+from engine.errors import Reason
 from engine.events import BidMade, DeclarerChosen, Event, Passed, TalonShown, TalonTaken
-from engine.games import variant_of
 from engine.seats import next_bidder
-from engine.state import DealState, MatchState, Phase
+from engine.state import Phase
+from engine.table import Table
+
+# Enum members as module constants: looking one up on its class costs ten globals.
+_BIDDING = Phase.BIDDING
+_GIVING = Phase.GIVING
+_MATCH_OVER = Phase.MATCH_OVER
 
 
-def _turn_reason(state: MatchState, seat: int) -> Reason | None:
-    if state.phase is Phase.MATCH_OVER:
+def _turn_reason(t: Table, seat: int) -> Reason | None:
+    if t.phase is _MATCH_OVER:
         return Reason.MATCH_OVER
-    if state.phase is not Phase.BIDDING:
+    if t.phase is not _BIDDING:
         return Reason.WRONG_PHASE
-    deal = state.deal
-    assert deal is not None
-    if seat not in deal.active:
+    if seat not in t.active:
         return Reason.NOT_PLAYING
-    if seat != deal.turn:
+    if seat != t.turn:
         return Reason.NOT_YOUR_TURN
     return None
 
 
-def bid_reason(state: MatchState, action: Bid) -> Reason | None:
-    reason = _turn_reason(state, action.seat)
+def bid_reason(t: Table, action: Bid) -> Reason | None:
+    reason = _turn_reason(t, action.seat)
     if reason is not None:
         return reason
-    deal = state.deal
-    assert deal is not None
-    variant = variant_of(state.rules)
-    if action.value in variant.allowed_bids(state, deal, action.seat):
+    variant = t.variant
+    if action.value in variant.allowed_bids(t, action.seat):
         return None
-    return variant.bid_refusal(state, deal, action.seat, action.value)
+    return variant.bid_refusal(t, action.seat, action.value)
 
 
-def pass_reason(state: MatchState, action: Pass) -> Reason | None:
-    reason = _turn_reason(state, action.seat)
+def pass_reason(t: Table, action: Pass) -> Reason | None:
+    reason = _turn_reason(t, action.seat)
     if reason is not None:
         return reason
-    assert state.deal is not None
-    return variant_of(state.rules).pass_reason(state, state.deal, action.seat)
+    return t.variant.pass_reason(t, action.seat)
 
 
-def apply_bid(state: MatchState, action: Bid) -> tuple[MatchState, list[Event]]:
-    reason = bid_reason(state, action)
-    if reason is not None:
-        raise IllegalAction(reason)
-    deal = state.deal
-    assert deal is not None
-    deal = deal._replace(
-        bid=action.value,
-        bidder=action.seat,
-        bids=(*deal.bids, (action.seat, action.value)),
-    )
-    deal = deal._replace(turn=next_bidder(deal, action.seat))
-    return continue_bidding(state._replace(deal=deal), [BidMade(action.seat, action.value)])
+def apply_bid(t: Table, action: Bid) -> list[Event]:
+    t.bid = action.value
+    t.bidder = action.seat
+    t.bids = (*t.bids, (action.seat, action.value))
+    t.turn = next_bidder(t, action.seat)
+    events: list[Event] = [BidMade(action.seat, action.value)]
+    continue_bidding(t, events)
+    return events
 
 
-def apply_pass(state: MatchState, action: Pass) -> tuple[MatchState, list[Event]]:
-    reason = pass_reason(state, action)
-    if reason is not None:
-        raise IllegalAction(reason)
-    assert state.deal is not None
-    deal = _passed(state.deal, action.seat)
-    return continue_bidding(state._replace(deal=deal), [Passed(action.seat)])
+def apply_pass(t: Table, action: Pass) -> list[Event]:
+    _passed(t, action.seat)
+    events: list[Event] = [Passed(action.seat)]
+    continue_bidding(t, events)
+    return events
 
 
-def _passed(deal: DealState, seat: int) -> DealState:
-    deal = deal._replace(passed=deal.passed | 1 << seat, bids=(*deal.bids, (seat, None)))
-    return deal._replace(turn=next_bidder(deal, seat))
+def _passed(t: Table, seat: int) -> None:
+    t.passed |= 1 << seat
+    t.bids = (*t.bids, (seat, None))
+    t.turn = next_bidder(t, seat)
 
 
-def continue_bidding(state: MatchState, events: list[Event]) -> tuple[MatchState, list[Event]]:
+def continue_bidding(t: Table, events: list[Event]) -> None:
     """Pass for those who pass automatically; close the bidding when one bidder is left."""
-    deal = state.deal
-    assert deal is not None
-    variant = variant_of(state.rules)
-    if deal.turn is None:
-        assert deal.bidder is not None
-        return _close(state, deal.bidder, events)
+    if t.turn is None:
+        assert t.bidder is not None
+        _close(t, t.bidder, events)
+        return
+    variant = t.variant
     while True:
-        unpassed = [s for s in deal.active if not deal.passed >> s & 1]
-        if len(unpassed) == 1:
-            return _close(state._replace(deal=deal), unpassed[0], events)
-        seat = deal.turn
+        if len(t.active) - t.passed.bit_count() == 1:
+            _close(t, next(s for s in t.active if not t.passed >> s & 1), events)
+            return
+        seat = t.turn
         assert seat is not None
-        if not variant.auto_passes(state, seat):
-            return state._replace(deal=deal), events
-        deal = _passed(deal, seat)
+        if not variant.auto_passes(t, seat):
+            return
+        _passed(t, seat)
         events.append(Passed(seat, automatic=True))
 
 
-def _close(state: MatchState, declarer: int, events: list[Event]) -> tuple[MatchState, list[Event]]:
-    deal = state.deal
-    assert deal is not None
-    variant = variant_of(state.rules)
-    contract = variant.closing_contract(state, deal, declarer)
-    without_bid = deal.bidder is None
+def _close(t: Table, declarer: int, events: list[Event]) -> None:
+    variant = t.variant
+    contract = variant.closing_contract(t, declarer)
+    without_bid = t.bidder is None
     events.append(DeclarerChosen(declarer, contract, without_bid))
-    hands = list(deal.hands)
-    hands[declarer] |= deal.talon
-    deal = deal._replace(
-        declarer=declarer,
-        contract=contract,
-        bid=contract,
-        without_bid=without_bid,
-        hands=tuple(hands),
-        turn=declarer,
-    )
-    shown = variant.talon_shown(state, deal)
+    t.hands[declarer] |= t.talon
+    t.declarer = declarer
+    t.contract = contract
+    t.bid = contract
+    t.without_bid = without_bid
+    t.turn = declarer
+    shown = variant.talon_shown(t)
     if shown:
-        events.append(TalonShown(tuple(cards_of(deal.talon))))
+        events.append(TalonShown(tuple(cards_of(t.talon))))
     events.append(TalonTaken(declarer))
-    deal = deal._replace(talon_shown=shown)
-    return state._replace(phase=Phase.GIVING, deal=deal), events
+    t.talon_shown = shown
+    t.phase = _GIVING

@@ -59,3 +59,11 @@ class IllegalAction(Exception):
     def __init__(self, reason: Reason) -> None:
         super().__init__(reason.value)
         self.reason = reason
+
+
+class StartError(ValueError):
+    """Starting scores or bolts that no match can be in; ``field`` names which."""
+
+    def __init__(self, message: str, field: str = "scores") -> None:
+        super().__init__(message)
+        self.field = field

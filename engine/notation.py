@@ -24,9 +24,10 @@ from engine.actions import (
     Throw,
 )
 from engine.cards import card_name, cards_of, count, mask_of, parse_card
-from engine.dealing import StartError, deck_of, new_match, shuffled_deal
+from engine.dealing import StartError, new_match, shuffled_deal
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.games import variant_of
 from engine.match import apply
 from engine.rules import Game, Rules, RulesError
 from engine.state import MatchState
@@ -297,7 +298,7 @@ class MatchReader:
         if count(mask) != len(cards):
             raise NotationError("a card is listed twice")
         assert self._state is not None
-        if mask & ~deck_of(self._state.rules):
+        if mask & ~variant_of(self._state.rules).deck:
             raise NotationError("a card that is not in this game's deck")
         return mask
 
@@ -320,7 +321,7 @@ class MatchReader:
             if everything & hand:
                 raise NotationError("a card is dealt twice", line)
             everything |= hand
-        if everything != deck_of(state.rules):
+        if everything != variant_of(state.rules).deck:
             raise NotationError("the deal block does not hold the whole deck once", line)
         deal = Deal(dealer, tuple(hands.get(s, 0) for s in range(state.rules.players)), talon)
         try:

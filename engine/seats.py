@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from engine.state import DealState
+from engine.table import Table
 
 
-def next_seat(deal: DealState, seat: int) -> int:
-    active = deal.active
-    return active[(active.index(seat) + 1) % len(active)]
-
-
-def next_bidder(deal: DealState, seat: int) -> int:
+def next_bidder(t: Table, seat: int) -> int:
     """The next seat clockwise after ``seat`` that has not passed."""
-    candidate = next_seat(deal, seat)
-    while deal.passed >> candidate & 1 and candidate != seat:
-        candidate = next_seat(deal, candidate)
+    nxt = t.nxt
+    candidate = nxt[seat]
+    while t.passed >> candidate & 1 and candidate != seat:
+        candidate = nxt[candidate]
     return candidate
 
 
-def before_first_lead(deal: DealState) -> bool:
-    return not deal.trick and not deal.tricks
+def before_first_lead(t: Table) -> bool:
+    return not t.trick and not t.tricks

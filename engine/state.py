@@ -1,14 +1,14 @@
 """The frozen state of a match and of its current deal (rules §5: every card in one place).
 
-States are named tuples: immutable, cheap to copy with ``_replace`` on the hot path of a
-deal, and equal when their contents are equal (so a refused action provably changed
-nothing). Hands, the talon and sets of seats are bit masks (see ``engine.cards``).
+States are named tuples: immutable, and equal when their contents are equal (so a refused
+action provably changed nothing); the engine computes on a mutable ``engine.table.Table``
+and freezes it into these. Hands, the talon and sets of seats are bit masks (see ``engine.cards``).
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from engine.actions import Declaration
 from engine.rules import Rules
@@ -73,7 +73,7 @@ class DealState(NamedTuple):
     outcome: Outcome | None
 
 
-class MatchState(NamedTuple):
+class _MatchRecord(NamedTuple):
     rules: Rules
     phase: Phase
     scores: tuple[int, ...]
@@ -88,6 +88,15 @@ class MatchState(NamedTuple):
     deal: DealState | None
     winner: int | None
 
+
+class MatchState(_MatchRecord):
+    """The match: a frozen record. Its ``__dict__`` holds only the engine's cache of the
+    mutable table it was frozen from (``engine.table``): not part of the value, not compared,
+    not pickled."""
+
+    def __reduce__(self) -> tuple[type[MatchState], tuple[Any, ...]]:
+        return MatchState, tuple(self)
+
     @property
     def turn(self) -> int | None:
         if self.deal is None or self.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
@@ -100,18 +109,3 @@ class MatchState(NamedTuple):
         if self.deal is None:
             return None
         return (self.deal.dealer + 1) % self.rules.players
-
-
-_Record = TypeVar("_Record", DealState, MatchState)
-_FIELD_INDEX: dict[type, dict[str, int]] = {
-    cls: {name: i for i, name in enumerate(cls._fields)} for cls in (DealState, MatchState)
-}
-
-
-def evolve(record: _Record, **changes: Any) -> _Record:
-    """``record._replace(**changes)`` at about half the cost, for the hot path of play."""
-    values = list(record)
-    index = _FIELD_INDEX[type(record)]
-    for name, value in changes.items():
-        values[index[name]] = value
-    return tuple.__new__(type(record), values)

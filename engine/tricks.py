@@ -1,188 +1,175 @@
-"""Playing the tricks (rules §1.5, §2, §3.2): follow suit, else trump, else anything; the
-declarations a lead may carry (marriage, ace marriage, troyan, trilyazh); taking tricks.
+"""Playing the tricks (rules §1.5, §2, §3.2): follow suit, else trump, else anything; a lead
+may carry a declaration (which ones, and what they do, the ``Variant`` says); the highest
+trump or the highest card of the suit led takes the trick.
+
+``play`` is the one implementation of a card played, for the table (``apply_play``, with
+events) and for the computer players' playouts (no events); ``moves`` lists what a seat may
+play. What a trick is worth is the ``Variant``'s numbers (``card_values``,
+``trick_value``); anything a taken trick does beyond them (the trilyazh) is its
+``after_trick`` hook.
 """
 
 from __future__ import annotations
 
 from engine.actions import Declaration, Play
-from engine.cards import CARD_COUNT, JACK, KING, QUEEN, SUIT_MASKS, bit, card, suit_of
-from engine.errors import IllegalAction, Reason
-from engine.events import (
-    CardPlayed,
-    Declared,
-    Event,
-    TrickWon,
-    TrilyazhBroken,
-    TrilyazhCompleted,
-    TrumpChanged,
-)
-from engine.games import variant_of
-from engine.games.tumbochka import TRILYAZH_BONUS
-from engine.seats import next_seat
-from engine.state import (
-    DealState,
-    DeclarationMade,
-    MatchState,
-    Outcome,
-    Phase,
-    Plays,
-    evolve,
-)
+from engine.cards import CARD_COUNT, SUIT_MASKS, SUIT_OF, cards_of
+from engine.errors import Reason
+from engine.events import CardPlayed, Declared, Event, TrickWon
+from engine.games.base import Events
+from engine.state import DeclarationMade, Outcome, Phase, Plays
+from engine.table import Table
 
-_TRILYAZH_RANKS = (JACK, QUEEN, KING)
+# Enum members as module constants: looking one up on its class costs ten globals.
+_NONE = Declaration.NONE
+_PLAYED = Outcome.PLAYED
+_CONTRACT = Phase.CONTRACT
+_MATCH_OVER = Phase.MATCH_OVER
+_PLAY = Phase.PLAY
+
+_SUIT = SUIT_OF
+_CARD_PLAYED = tuple(tuple(CardPlayed(seat, c) for c in range(CARD_COUNT)) for seat in range(4))
+"""Events are immutable: one shared ``CardPlayed`` per seat and card."""
 
 
-def playable(deal: DealState, seat: int) -> int:
-    """The cards ``seat`` may play now (bit mask): the follow and trump duties, and the
-    trilyazh's Q and K while its declarer keeps the lead."""
-    hand = deal.hands[seat]
-    trick = deal.trick
+def playable(t: Table, seat: int) -> int:
+    """The cards ``seat`` may play now (bit mask): the follow and trump duties, and a lead
+    the ``Variant`` forces (the trilyazh's Q and K while its declarer keeps the lead)."""
+    hand = t.hands[seat]
+    trick = t.trick
     if not trick:
-        trilyazh = deal.trilyazh
-        if trilyazh is not None and trilyazh[0] == seat:
-            return hand & bit(card(_TRILYAZH_RANKS[trilyazh[2] - 1], trilyazh[1]))
+        forced = t.forced
+        if forced is not None and forced[0] == seat:
+            return hand & forced[1]
         return hand
-    following = hand & SUIT_MASKS[suit_of(trick[0][1])]
+    following = hand & SUIT_MASKS[_SUIT[trick[0][1]]]
     if following:
         return following
-    if deal.trump is not None:
-        trumps = hand & SUIT_MASKS[deal.trump]
+    if t.trump >= 0:
+        trumps = hand & SUIT_MASKS[t.trump]
         if trumps:
             return trumps
     return hand
 
 
-def _refusal(deal: DealState, seat: int, c: int) -> Reason:
-    """Why card ``c``, held by ``seat``, is not playable now."""
-    if not deal.trick:
+def declarable(t: Table, seat: int) -> list[tuple[int, Declaration]]:
+    """The declarations ``seat`` may lead with now: ``(card, kind)``, in the variant's order."""
+    if t.trick:
+        return []
+    mask = playable(t, seat)
+    return [(c, kind) for c, kind in t.variant.declarable(t, seat) if mask >> c & 1]
+
+
+def moves(t: Table, seat: int) -> list[tuple[int, Declaration]]:
+    """Every legal play of ``seat`` now: plain cards from the lowest id, then declarations."""
+    found: list[tuple[int, Declaration]] = [
+        (c, _NONE) for c in cards_of(playable(t, seat))
+    ]
+    found += declarable(t, seat)
+    return found
+
+
+def _refusal(t: Table, seat: int) -> Reason:
+    """Why a card held by ``seat`` is not playable now."""
+    if not t.trick:
         return Reason.MUST_CONTINUE_TRILYAZH
-    hand = deal.hands[seat]
-    if hand & SUIT_MASKS[suit_of(deal.trick[0][1])]:
+    if t.hands[seat] & SUIT_MASKS[_SUIT[t.trick[0][1]]]:
         return Reason.MUST_FOLLOW_SUIT
     return Reason.MUST_TRUMP
 
 
-def play_reason(state: MatchState, action: Play) -> Reason | None:
-    if state.phase is Phase.MATCH_OVER:
+def play_reason(t: Table, action: Play) -> Reason | None:
+    if t.phase is _MATCH_OVER:
         return Reason.MATCH_OVER
-    deal = state.deal
-    if state.phase not in (Phase.CONTRACT, Phase.PLAY) or deal is None:
+    if t.phase not in (_CONTRACT, _PLAY) or not t.has_deal:
         return Reason.WRONG_PHASE
     seat, c = action.seat, action.card
-    if seat not in deal.active:
+    if seat not in t.active:
         return Reason.NOT_PLAYING
-    if seat != deal.turn:
+    if seat != t.turn:
         return Reason.NOT_YOUR_TURN
-    if not 0 <= c < CARD_COUNT or not deal.hands[seat] >> c & 1:
+    if not 0 <= c < CARD_COUNT or not t.hands[seat] >> c & 1:
         return Reason.CARD_NOT_IN_HAND
-    if not playable(deal, seat) >> c & 1:
-        return _refusal(deal, seat, c)
-    if action.declaration is Declaration.NONE:
+    if not playable(t, seat) >> c & 1:
+        return _refusal(t, seat)
+    if action.declaration is _NONE:
         return None
-    if deal.trick:
+    if t.trick:
         return Reason.NOT_ON_LEAD
-    variant = variant_of(state.rules)
-    if (c, action.declaration) in variant.declarable(state, deal, seat):
+    if (c, action.declaration) in t.variant.declarable(t, seat):
         return None
-    return variant.declaration_refusal(state, deal, seat, c, action.declaration)
+    return t.variant.declaration_refusal(t, seat, c, action.declaration)
 
 
-def apply_play(state: MatchState, action: Play) -> tuple[MatchState, list[Event]]:
-    reason = play_reason(state, action)
-    if reason is not None:
-        raise IllegalAction(reason)
-    deal = state.deal
-    assert deal is not None
-    seat, c = action.seat, action.card
-    hands = list(deal.hands)
-    hands[seat] &= ~(1 << c)
-    events: list[Event] = [CardPlayed(seat, c)]
-    if action.declaration is not Declaration.NONE:
-        deal = _declare(state, deal, seat, c, action.declaration, events)
-    trick: Plays = (*deal.trick, (seat, c))
-    if len(trick) < len(deal.active):
-        deal = evolve(deal, hands=tuple(hands), trick=trick, turn=next_seat(deal, seat))
-        return evolve(state, phase=Phase.PLAY, deal=deal), events
-    deal = _take_trick(state, deal, tuple(hands), trick, events)
-    if any(hands):
-        return evolve(state, phase=Phase.PLAY, deal=deal), events
-    state, scored = variant_of(state.rules).score(state, deal, Outcome.PLAYED)
-    return state._replace(deal=deal), events + scored
+def apply_play(t: Table, action: Play) -> list[Event]:
+    seat = action.seat
+    events: list[Event] = [_CARD_PLAYED[seat][action.card]]
+    play(t, seat, action.card, action.declaration, events)
+    if t.trick or any(t.hands):
+        t.phase = _PLAY
+        return events
+    t.turn = None
+    t.outcome = _PLAYED
+    t.variant.score(t, _PLAYED, events)
+    return events
 
 
-def _declare(
-    state: MatchState,
-    deal: DealState,
-    seat: int,
-    c: int,
-    kind: Declaration,
-    events: list[Event],
-) -> DealState:
-    suit = suit_of(c)
-    value = variant_of(state.rules).declaration_value(kind, suit)
-    events.append(Declared(seat, kind, suit, value))
-    made = DeclarationMade(seat, kind, suit, value)
-    deal = deal._replace(declarations=(*deal.declarations, made))
-    if value:
-        points = list(deal.points)
-        points[seat] += value
-        deal = deal._replace(points=tuple(points))
-    if kind in (Declaration.MARRIAGE, Declaration.TROYAN):
-        deal = deal._replace(trump=suit)
-        events.append(TrumpChanged(suit))
-    elif kind is Declaration.TRILYAZH:
-        deal = deal._replace(trilyazh=(seat, suit, 1))
-    return deal
+def play(t: Table, seat: int, c: int, kind: Declaration, events: Events = None) -> None:
+    """``seat`` plays ``c`` (a legal play) with declaration ``kind``; the trick is taken
+    when complete. ``events`` collects what happened, unless ``None``."""
+    bit = 1 << c
+    t.hands[seat] &= ~bit
+    t.played |= bit
+    trick = t.trick
+    if kind:
+        _declare(t, seat, _SUIT[c], kind, events)
+    elif trick:
+        led = _SUIT[trick[0][1]]
+        suit = _SUIT[c]
+        if suit != led:
+            voids = t.voids
+            voids[seat] |= 1 << led
+            trump = t.trump
+            if trump >= 0 and suit != trump:
+                voids[seat] |= 1 << trump
+    trick = trick + ((seat, c),)  # noqa: RUF005 (concatenation is the faster here)
+    if len(trick) < len(t.active):
+        t.trick = trick
+        t.turn = t.nxt[seat]
+        return
+    # The trick is complete: taken and counted by the variant's numbers; its winner leads.
+    winner, _ = trick_winner(trick, t.trump)
+    variant = t.variant
+    values = variant.card_values
+    gained = variant.trick_value
+    for _, taken in trick:
+        gained += values[taken]
+    t.won[winner] += 1
+    t.points[winner] += gained
+    if events is not None:
+        events.append(TrickWon(winner, tuple(c for _, c in trick), gained))
+    variant.after_trick(t, winner, events)
+    t.trick = ()
+    t.tricks = t.tricks + ((winner, trick),)  # noqa: RUF005 (as above)
+    t.turn = winner
 
 
-def trick_winner(trick: Plays, trump: int | None) -> int:
-    """The seat whose card takes the trick: the highest trump, else the highest of the suit
-    led (a higher card id is a stronger card of its suit)."""
+def _declare(t: Table, seat: int, suit: int, kind: Declaration, events: Events) -> None:
+    variant = t.variant
+    value = variant.declaration_value(kind, suit)
+    if events is not None:
+        events.append(Declared(seat, kind, suit, value))
+    t.declarations = (*t.declarations, DeclarationMade(seat, kind, suit, value))
+    t.points[seat] += value
+    variant.declared(t, seat, suit, kind, events)
+
+
+def trick_winner(trick: Plays, trump: int) -> tuple[int, int]:
+    """``(seat, card)`` that takes the cards so far: the highest trump (``trump`` −1 for
+    none), else the highest of the suit led (a higher id is a stronger card of its suit)."""
     best_seat, best = trick[0]
-    best_suit = suit_of(best)
+    best_suit = _SUIT[best]
     for seat, c in trick[1:]:
-        s = suit_of(c)
+        s = _SUIT[c]
         if (s == best_suit and c > best) or (s == trump and best_suit != trump):
             best_seat, best, best_suit = seat, c, s
-    return best_seat
-
-
-def _take_trick(
-    state: MatchState, deal: DealState, hands: tuple[int, ...], trick: Plays, events: list[Event]
-) -> DealState:
-    """The deal after its trick is complete: taken, counted, the winner on lead (or, after
-    the last trick, nobody: the deal is over)."""
-    winner = trick_winner(trick, deal.trump)
-    mask = 0
-    for _, c in trick:
-        mask |= 1 << c
-    gained = variant_of(state.rules).trick_points(mask)
-    won = list(deal.won)
-    won[winner] += 1
-    points = list(deal.points)
-    points[winner] += gained
-    events.append(TrickWon(winner, tuple(c for _, c in trick), gained))
-    trilyazh = deal.trilyazh
-    if trilyazh is not None:
-        holder, suit, stage = trilyazh
-        if winner != holder:
-            events.append(TrilyazhBroken(holder, suit))
-            trilyazh = None
-        elif stage == len(_TRILYAZH_RANKS):
-            points[holder] += TRILYAZH_BONUS
-            events.append(TrilyazhCompleted(holder, suit))
-            trilyazh = None
-        else:
-            trilyazh = (holder, suit, stage + 1)
-    over = not any(hands)
-    return evolve(
-        deal,
-        hands=hands,
-        trick=(),
-        tricks=(*deal.tricks, (winner, trick)),
-        won=tuple(won),
-        points=tuple(points),
-        turn=None if over else winner,
-        trilyazh=trilyazh,
-        outcome=Outcome.PLAYED if over else None,
-    )
+    return best_seat, best

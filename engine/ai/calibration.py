@@ -12,14 +12,16 @@ import argparse
 import random
 
 from engine.ai.evaluation import THOUSAND_FEATURES, TUMBOCHKA_FEATURES, choose_give, features
-from engine.ai.policy import choose_play
-from engine.ai.simulator import THOUSAND, THOUSAND_ONE, TUMBOCHKA, Sim, deck_for
+from engine.ai.playout import rollout
 from engine.cards import cards_of
+from engine.games import deck_of
+from engine.rules import Game, preset
+from engine.table import playing
 
 
-def playout_points(game: int, rng: random.Random) -> tuple[int, int]:
+def playout_points(game: Game, rng: random.Random) -> tuple[int, int]:
     """One random deal: the declarer's hand after giving and the deal points it took."""
-    deck = cards_of(deck_for(game))
+    deck = cards_of(deck_of(game))
     rng.shuffle(deck)
     hands = [0, 0, 0]
     for i, c in enumerate(deck):
@@ -29,11 +31,9 @@ def playout_points(game: int, rng: random.Random) -> tuple[int, int]:
     hands[1] |= 1 << first
     hands[2] |= 1 << second
     hand8 = hands[0]
-    sim = Sim(game, (0, 1, 2), hands, declarer=0, contract=0, turn=0)
-    while not sim.over:
-        c, kind = choose_play(sim, sim.turn)
-        sim.play(sim.turn, c, kind)
-    return hand8, sim.points[0]
+    table = playing(preset(game), (0, 1, 2), hands, declarer=0, contract=0, turn=0)
+    rollout(table)
+    return hand8, table.points[0]
 
 
 def fit(rows: list[tuple[tuple[float, ...], float]], ridge: float = 1e-6) -> list[float]:
@@ -66,9 +66,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     for game, names in (
-        (THOUSAND, THOUSAND_FEATURES),
-        (THOUSAND_ONE, THOUSAND_FEATURES),
-        (TUMBOCHKA, TUMBOCHKA_FEATURES),
+        (Game.THOUSAND, THOUSAND_FEATURES),
+        (Game.THOUSAND_ONE, THOUSAND_FEATURES),
+        (Game.TUMBOCHKA, TUMBOCHKA_FEATURES),
     ):
         rng = random.Random(args.seed)
         rows = []

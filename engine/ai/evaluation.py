@@ -23,22 +23,28 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from engine.ai.simulator import (
+from engine.cards import (
     ABOVE,
+    ACE,
     BELOW,
-    MARRIAGE_MASKS,
-    MARRIAGE_VALUES,
-    POINTS,
-    RANK,
-    SUIT,
-    THOUSAND,
-    THOUSAND_ONE,
-    TRILYAZH_MASKS,
-    TROYAN_MASKS,
-    TUMBOCHKA,
-    deck_for,
+    KING,
+    QUEEN,
+    RANK_OF,
+    SUIT_MASKS,
+    SUIT_OF,
+    TEN,
+    THOUSAND_POINTS,
+    cards_of,
 )
-from engine.cards import ACE, KING, QUEEN, SUIT_MASKS, TEN, cards_of
+from engine.games import deck_of
+from engine.games.base import MARRIAGE_MASKS, MARRIAGE_VALUES
+from engine.games.tumbochka import TRILYAZH_MASKS, TROYAN_MASKS
+from engine.rules import Game
+
+# Enum members as module constants: looking one up on its class costs ten globals.
+_THOUSAND = Game.THOUSAND
+_THOUSAND_ONE = Game.THOUSAND_ONE
+_TUMBOCHKA = Game.TUMBOCHKA
 
 Features = tuple[float, ...]
 
@@ -64,19 +70,23 @@ TUMBOCHKA_FEATURES: Final = (
     "longest",
 )
 
-COEFFICIENTS: Final[dict[int, tuple[float, ...]]] = {
-    THOUSAND: (-10.1, 2.23, -5.68, 0.69, -0.0453, 8.45, 9.8, 0.805, 0.522),
-    THOUSAND_ONE: (-12.2, 2.13, -4.7, 0.715, 0.737, 8.13, 9.33, -2.21, 0.735),
-    TUMBOCHKA: (-0.163, 0.814, 0.224, 0.246, 0.595, 2.75, 0.271, 0.353),
+COEFFICIENTS: Final[dict[Game, tuple[float, ...]]] = {
+    _THOUSAND: (-10.1, 2.23, -5.68, 0.69, -0.0453, 8.45, 9.8, 0.805, 0.522),
+    _THOUSAND_ONE: (-12.2, 2.13, -4.7, 0.715, 0.737, 8.13, 9.33, -2.21, 0.735),
+    _TUMBOCHKA: (-0.163, 0.814, 0.224, 0.246, 0.595, 2.75, 0.271, 0.353),
 }
 """Fitted by ``engine.ai.calibration``: feature weights in the order of the feature names."""
-SPREAD: Final[dict[int, float]] = {THOUSAND: 25.8, THOUSAND_ONE: 22.8, TUMBOCHKA: 1.18}
+SPREAD: Final[dict[Game, float]] = {
+    _THOUSAND: 25.8,
+    _THOUSAND_ONE: 22.8,
+    _TUMBOCHKA: 1.18,
+}
 """The residual standard deviation of the fit: the uncertainty of ``estimate``."""
 
 
-def features(hand: int, game: int) -> Features:
+def features(hand: int, game: Game) -> Features:
     """The model's inputs for ``hand`` held by the declarer, all other cards unseen."""
-    if game == TUMBOCHKA:
+    if game == _TUMBOCHKA:
         return _tumbochka_features(hand)
     return _thousand_features(hand)
 
@@ -94,11 +104,11 @@ def _top_run(hand: int, suit: int, deck: int) -> int:
 
 
 def _thousand_features(hand: int) -> Features:
-    deck = deck_for(THOUSAND)
+    deck = deck_of(_THOUSAND)
     sure = 0
     for s in range(4):
         sure |= _top_run(hand, s, deck)
-    sure_points = sum(POINTS[c] for c in cards_of(sure))
+    sure_points = sum(THOUSAND_POINTS[c] for c in cards_of(sure))
     marriages = [s for s in range(4) if hand & MARRIAGE_MASKS[s] == MARRIAGE_MASKS[s]]
     marriage_value = sum(MARRIAGE_VALUES[s] for s in marriages)
     has_entry = sure & ~sum(MARRIAGE_MASKS) != 0
@@ -107,9 +117,9 @@ def _thousand_features(hand: int) -> Features:
     bare_tens = sum(
         1
         for c in cards_of(hand)
-        if RANK[c] == TEN and not sure >> c & 1 and (hand & BELOW[c]).bit_count() < 2
+        if RANK_OF[c] == TEN and not sure >> c & 1 and (hand & BELOW[c]).bit_count() < 2
     )
-    other_points = sum(POINTS[c] for c in cards_of(hand & ~sure))
+    other_points = sum(THOUSAND_POINTS[c] for c in cards_of(hand & ~sure))
     return (
         1.0,
         float(sure_points),
@@ -124,15 +134,15 @@ def _thousand_features(hand: int) -> Features:
 
 
 def _tumbochka_features(hand: int) -> Features:
-    deck = deck_for(TUMBOCHKA)
+    deck = deck_of(_TUMBOCHKA)
     sure = 0
     for s in range(4):
         sure |= _top_run(hand, s, deck)
-    kings = sum(1 for c in cards_of(hand) if RANK[c] == KING)
+    kings = sum(1 for c in cards_of(hand) if RANK_OF[c] == KING)
     guarded_queens = sum(
         1
         for c in cards_of(hand)
-        if RANK[c] == QUEEN and (hand & BELOW[c]).bit_count() >= 1 and not sure >> c & 1
+        if RANK_OF[c] == QUEEN and (hand & BELOW[c]).bit_count() >= 1 and not sure >> c & 1
     )
     troyans = sum(1 for m in TROYAN_MASKS if hand & m == m)
     trilyazhes = sum(1 for m in TRILYAZH_MASKS if hand & m == m)
@@ -150,26 +160,26 @@ def _tumbochka_features(hand: int) -> Features:
     )
 
 
-def estimate(hand: int, game: int) -> float:
+def estimate(hand: int, game: Game) -> float:
     """Expected deal points of a declarer holding ``hand`` (8 cards, after giving)."""
     return sum(w * f for w, f in zip(COEFFICIENTS[game], features(hand, game), strict=True))
 
 
-def give_cost(hand: int, c: int, game: int) -> float:
+def give_cost(hand: int, c: int, game: Game) -> float:
     """What the declarer loses by giving ``c`` away from ``hand``."""
-    s, r = SUIT[c], RANK[c]
+    s, r = SUIT_OF[c], RANK_OF[c]
     suit_cards = hand & SUIT_MASKS[s]
     length = suit_cards.bit_count()
-    if game == TUMBOCHKA:
+    if game == _TUMBOCHKA:
         cost = float(r) * 2
         for m in (*TROYAN_MASKS, *TRILYAZH_MASKS):
             if m >> c & 1 and hand & m == m:
                 cost += 12
-        if not (deck_for(game) & ABOVE[c]) & ~hand:
+        if not (deck_of(game) & ABOVE[c]) & ~hand:
             cost += 6
         return cost - (3 if length == 1 else 0)
-    cost = POINTS[c] * 1.5 + r * 0.5
-    if not (deck_for(game) & ABOVE[c]) & ~hand:
+    cost = THOUSAND_POINTS[c] * 1.5 + r * 0.5
+    if not (deck_of(game) & ABOVE[c]) & ~hand:
         cost += 10
     if r in (KING, QUEEN):
         partner = MARRIAGE_MASKS[s] & ~(1 << c)
@@ -187,7 +197,7 @@ def give_cost(hand: int, c: int, game: int) -> float:
     return cost
 
 
-def choose_give(hand: int, game: int) -> tuple[int, int]:
+def choose_give(hand: int, game: Game) -> tuple[int, int]:
     """The two cards to give (the cheaper first)."""
     ranked = sorted(cards_of(hand), key=lambda c: (give_cost(hand, c, game), c))
     first = ranked[0]
@@ -196,13 +206,13 @@ def choose_give(hand: int, game: int) -> tuple[int, int]:
     return first, second
 
 
-def after_give(hand: int, game: int) -> int:
+def after_give(hand: int, game: Game) -> int:
     a, b = choose_give(hand, game)
     return hand & ~(1 << a) & ~(1 << b)
 
 
 def bid_value(
-    hand: int, unseen: int, game: int, rng: random.Random, talons: int = 24
+    hand: int, unseen: int, game: Game, rng: random.Random, talons: int = 24
 ) -> tuple[float, float]:
     """Mean and spread of the estimate after taking a talon drawn from ``unseen`` and
     giving: the talon expectation of a hand that has not seen the talon."""

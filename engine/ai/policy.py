@@ -1,8 +1,8 @@
 """The rule-based card play: which card to lead or follow with, and when to declare.
 
-One function, ``choose_play(sim, seat)``, serves both the rule-based player (on a ``Sim``
+One function, ``choose_play(table, seat)``, serves both the rule-based player (on a ``Table``
 built from its view, the other hands empty) and the search player's playouts (on a
-determinized ``Sim``). It reads only what the seat may know: its own hand, the played
+determinized ``Table``). It reads only what the seat may know: its own hand, the played
 cards, the trick on the table, the trump, the voids everyone has shown, the tricks and
 points so far, and who is the declarer. The other hands are never looked at, so the
 playouts are played by players who do not peek either.
@@ -30,23 +30,31 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.ai.simulator import (
+from engine.actions import Declaration
+from engine.cards import (
     ABOVE,
-    ACES,
-    MARRIAGE,
-    MARRIAGE_MASKS,
-    MARRIAGE_VALUES,
-    NONE,
-    POINTS,
-    RANK,
-    SUIT,
-    TRILYAZH,
-    TROYAN,
-    TUMBOCHKA,
-    Sim,
-    trick_winner,
+    ACE,
+    KING,
+    QUEEN,
+    RANK_OF,
+    SUIT_MASKS,
+    SUIT_OF,
+    TEN,
+    THOUSAND_POINTS,
+    cards_of,
 )
-from engine.cards import ACE, KING, QUEEN, SUIT_MASKS, TEN, cards_of
+from engine.games.base import MARRIAGE_MASKS, MARRIAGE_VALUES
+from engine.rules import Game
+from engine.table import Table
+from engine.tricks import declarable, playable, trick_winner
+
+# Enum members as module constants: looking one up on its class costs ten globals.
+_ACES = Declaration.ACES
+_MARRIAGE = Declaration.MARRIAGE
+_NONE = Declaration.NONE
+_TRILYAZH = Declaration.TRILYAZH
+_TROYAN = Declaration.TROYAN
+_TUMBOCHKA = Game.TUMBOCHKA
 
 _MARRIAGE_KEEP: Final = 25
 """How much a K or Q whose partner is still in hand is worth keeping, beyond its points."""
@@ -55,172 +63,179 @@ _TEN_EXPOSED: Final = 6
 _TRUMP_KEEP: Final = 5
 
 
-def choose_play(sim: Sim, seat: int) -> tuple[int, int]:
-    """The card ``seat`` plays now and its declaration (``NONE`` for a plain play)."""
-    legal = sim.playable(seat)
+def choose_play(table: Table, seat: int) -> tuple[int, Declaration]:
+    """The card ``seat`` plays now and its declaration (``Declaration.NONE`` for a plain play)."""
+    legal = playable(table, seat)
     if legal & (legal - 1) == 0:
-        return legal.bit_length() - 1, NONE
-    if sim.trick:
-        return _follow(sim, seat, legal), NONE
-    return _lead(sim, seat, legal)
+        return legal.bit_length() - 1, _NONE
+    if table.trick:
+        return _follow(table, seat, legal), _NONE
+    return _lead(table, seat, legal)
 
 
-def _out(sim: Sim, seat: int) -> int:
+def _out(table: Table, seat: int) -> int:
     """The unseen cards: those still held by the other seats."""
-    return sim.deck & ~sim.played & ~sim.hands[seat]
+    return table.deck & ~table.played & ~table.hands[seat]
 
 
-def _opponents(sim: Sim, seat: int) -> list[int]:
-    if seat == sim.declarer:
-        return [s for s in sim.active if s != seat]
-    return [sim.declarer]
+def _opponents(table: Table, seat: int) -> list[int]:
+    if seat == table.declarer:
+        return [s for s in table.active if s != seat]
+    declarer = table.declarer
+    assert declarer is not None
+    return [declarer]
 
 
-def _partner(sim: Sim, seat: int) -> int:
-    if seat == sim.declarer:
+def _partner(table: Table, seat: int) -> int:
+    if seat == table.declarer:
         return -1
-    for s in sim.active:
-        if s != seat and s != sim.declarer:
+    for s in table.active:
+        if s != seat and s != table.declarer:
             return s
     return -1
 
 
-def _may_ruff(sim: Sim, opp: int, suit: int, out: int) -> bool:
+def _may_ruff(table: Table, opp: int, suit: int, out: int) -> bool:
     """Whether ``opp`` might take a card of ``suit`` by trumping it."""
-    trump = sim.trump
+    trump = table.trump
     if trump < 0 or suit == trump:
         return False
     if not out & SUIT_MASKS[trump]:
         return False
-    voids = sim.voids[opp]
+    voids = table.voids[opp]
     if voids >> trump & 1:
         return False
     # Known void, or so few cards out that a void is likely.
     return bool(voids >> suit & 1) or (out & SUIT_MASKS[suit]).bit_count() <= 1
 
 
-def _sure(sim: Sim, c: int, out: int, against: list[int]) -> bool:
+def _sure(table: Table, c: int, out: int, against: list[int]) -> bool:
     """Whether leading ``c`` takes the trick against the seats in ``against``."""
     if out & ABOVE[c]:
         return False
-    s = SUIT[c]
-    return all(not _may_ruff(sim, opp, s, out) for opp in against)
+    s = SUIT_OF[c]
+    return all(not _may_ruff(table, opp, s, out) for opp in against)
 
 
-def _keep_value(sim: Sim, seat: int, c: int, out: int) -> int:
+def _keep_value(table: Table, seat: int, c: int, out: int) -> int:
     """How much ``seat`` loses by giving ``c`` away: its points and its role in the hand."""
-    hand = sim.hands[seat]
-    tumbochka = sim.game == TUMBOCHKA
-    value = RANK[c] * 2 if tumbochka else POINTS[c] * 2 + RANK[c]
+    hand = table.hands[seat]
+    tumbochka = table.rules.game == _TUMBOCHKA
+    value = RANK_OF[c] * 2 if tumbochka else THOUSAND_POINTS[c] * 2 + RANK_OF[c]
     if not out & ABOVE[c]:
         value += _MASTER_KEEP
-    s = SUIT[c]
+    s = SUIT_OF[c]
     if not tumbochka:
-        r = RANK[c]
+        r = RANK_OF[c]
         if r in (KING, QUEEN) and hand & MARRIAGE_MASKS[s] == MARRIAGE_MASKS[s]:
             value += _MARRIAGE_KEEP
         if r == TEN and out >> (s * 9 + ACE) & 1:
             value -= _TEN_EXPOSED
-    if s == sim.trump:
+    if s == table.trump:
         value += _TRUMP_KEEP
     return value
 
 
-def _cheapest(sim: Sim, seat: int, mask: int, out: int) -> int:
+def _cheapest(table: Table, seat: int, mask: int, out: int) -> int:
     best, best_value = -1, 1 << 30
     for c in cards_of(mask):
-        v = _keep_value(sim, seat, c, out)
+        v = _keep_value(table, seat, c, out)
         if v < best_value:
             best, best_value = c, v
     return best
 
 
-def _lead(sim: Sim, seat: int, legal: int) -> tuple[int, int]:
-    out = _out(sim, seat)
-    hand = sim.hands[seat]
-    opps = _opponents(sim, seat)
-    declared = sim.declarable(seat)
-    sure = [c for c in cards_of(legal) if _sure(sim, c, out, opps)]
-    trump = sim.trump
+def _lead(table: Table, seat: int, legal: int) -> tuple[int, Declaration]:
+    out = _out(table, seat)
+    hand = table.hands[seat]
+    opps = _opponents(table, seat)
+    declared = declarable(table, seat)
+    sure = [c for c in cards_of(legal) if _sure(table, c, out, opps)]
+    trump = table.trump
     if declared:
-        if trump < 0 and sim.game != TUMBOCHKA:
+        if trump < 0 and table.rules.game != _TUMBOCHKA:
             # Without a trump a master cannot be ruffed: cash those before the marriage
             # makes a trump that the opponents may hold.
             keep = 0
             for c, _ in declared:
-                keep |= MARRIAGE_MASKS[SUIT[c]]
+                keep |= MARRIAGE_MASKS[SUIT_OF[c]]
             cash = [c for c in sure if not keep >> c & 1]
             if cash:
-                return max(cash, key=lambda c: POINTS[c]), NONE
-        choice = _declaration(sim, seat, declared, out, opps)
+                return max(cash, key=lambda c: THOUSAND_POINTS[c]), _NONE
+        choice = _declaration(table, seat, declared, out, opps)
         if choice is not None:
             return choice
     if sure:
-        if seat == sim.declarer and trump >= 0 and out & SUIT_MASKS[trump]:
-            trumps = [c for c in sure if SUIT[c] == trump]
+        if seat == table.declarer and trump >= 0 and out & SUIT_MASKS[trump]:
+            trumps = [c for c in sure if SUIT_OF[c] == trump]
             mine = (hand & SUIT_MASKS[trump]).bit_count()
             if trumps and mine >= (out & SUIT_MASKS[trump]).bit_count():
-                return trumps[-1], NONE
-        side = [c for c in sure if SUIT[c] != trump] or sure
-        best = max(side, key=lambda c: POINTS[c] * 2 + (out & SUIT_MASKS[SUIT[c]]).bit_count())
-        return best, NONE
-    return _cheapest(sim, seat, legal, out), NONE
+                return trumps[-1], _NONE
+        side = [c for c in sure if SUIT_OF[c] != trump] or sure
+        best = max(
+            side, key=lambda c: THOUSAND_POINTS[c] * 2 + (out & SUIT_MASKS[SUIT_OF[c]]).bit_count()
+        )
+        return best, _NONE
+    return _cheapest(table, seat, legal, out), _NONE
 
 
 def _declaration(
-    sim: Sim, seat: int, declared: list[tuple[int, int]], out: int, opps: list[int]
-) -> tuple[int, int] | None:
-    hand = sim.hands[seat]
-    if sim.game == TUMBOCHKA:
+    table: Table, seat: int, declared: list[tuple[int, Declaration]], out: int, opps: list[int]
+) -> tuple[int, Declaration] | None:
+    hand = table.hands[seat]
+    if table.rules.game == _TUMBOCHKA:
         for c, kind in declared:
-            if kind == TRILYAZH and not any(_may_ruff(sim, o, SUIT[c], out) for o in opps):
+            if kind is _TRILYAZH and not any(
+                _may_ruff(table, o, SUIT_OF[c], out) for o in opps
+            ):
                 return c, kind
         for c, kind in declared:
-            if kind == TROYAN:
-                s = SUIT[c]
+            if kind == _TROYAN:
+                s = SUIT_OF[c]
                 length = (hand & SUIT_MASKS[s]).bit_count()
                 voids = sum(1 for x in range(4) if x != s and not hand & SUIT_MASKS[x])
-                if length >= 4 or voids or (sim.trump >= 0 and sim.trump != s):
+                if length >= 4 or voids or (table.trump >= 0 and table.trump != s):
                     return c, kind
         return None
     for c, kind in declared:
-        if kind == ACES:
+        if kind == _ACES:
             return c, kind
-    best: tuple[int, int] | None = None
+    best: tuple[int, Declaration] | None = None
     best_value = -1
     for c, kind in declared:
-        if kind == MARRIAGE and RANK[c] == QUEEN and MARRIAGE_VALUES[SUIT[c]] > best_value:
-            best, best_value = (c, kind), MARRIAGE_VALUES[SUIT[c]]
+        value = MARRIAGE_VALUES[SUIT_OF[c]]
+        if kind is _MARRIAGE and RANK_OF[c] == QUEEN and value > best_value:
+            best, best_value = (c, kind), MARRIAGE_VALUES[SUIT_OF[c]]
     return best
 
 
-def _follow(sim: Sim, seat: int, legal: int) -> int:
-    trick = sim.trick
-    out = _out(sim, seat)
-    trump = sim.trump
+def _follow(table: Table, seat: int, legal: int) -> int:
+    trick = table.trick
+    out = _out(table, seat)
+    trump = table.trump
     win_seat, win_card = trick_winner(trick, trump)
-    partner = _partner(sim, seat)
-    win_suit = SUIT[win_card]
+    partner = _partner(table, seat)
+    win_suit = SUIT_OF[win_card]
     beaters = legal & ABOVE[win_card]
     if trump >= 0 and win_suit != trump:
         beaters |= legal & SUIT_MASKS[trump]
-    if len(trick) == len(sim.active) - 1:
+    if len(trick) == len(table.active) - 1:
         if win_seat == partner:
-            return _smear(sim, seat, legal, out)
+            return _smear(table, seat, legal, out)
         if beaters:
             return _cheapest_winner(beaters)
-        return _cheapest(sim, seat, legal, out)
-    nxt = sim.nxt[seat]
+        return _cheapest(table, seat, legal, out)
+    nxt = table.nxt[seat]
     if win_seat == partner:
         # The partner keeps the trick if the seat after me cannot beat the card.
-        if not out & ABOVE[win_card] and not _may_ruff(sim, nxt, win_suit, out):
-            return _smear(sim, seat, legal, out)
-        return _cheapest(sim, seat, legal, out)
+        if not out & ABOVE[win_card] and not _may_ruff(table, nxt, win_suit, out):
+            return _smear(table, seat, legal, out)
+        return _cheapest(table, seat, legal, out)
     # Win before the last seat only with a card that is sure to hold.
     for c in cards_of(beaters):
-        if not out & ABOVE[c] and not _may_ruff(sim, nxt, SUIT[c], out):
+        if not out & ABOVE[c] and not _may_ruff(table, nxt, SUIT_OF[c], out):
             return c
-    return _cheapest(sim, seat, legal, out)
+    return _cheapest(table, seat, legal, out)
 
 
 def _cheapest_winner(beaters: int) -> int:
@@ -229,13 +244,13 @@ def _cheapest_winner(beaters: int) -> int:
     return (beaters & -beaters).bit_length() - 1
 
 
-def _smear(sim: Sim, seat: int, legal: int, out: int) -> int:
+def _smear(table: Table, seat: int, legal: int, out: int) -> int:
     """Give the partner's trick the most points that cost the least."""
-    if sim.game == TUMBOCHKA:
-        return _cheapest(sim, seat, legal, out)
+    if table.rules.game == _TUMBOCHKA:
+        return _cheapest(table, seat, legal, out)
     best, best_value = -1, -(1 << 30)
     for c in cards_of(legal):
-        v = POINTS[c] * 3 - _keep_value(sim, seat, c, out)
+        v = THOUSAND_POINTS[c] * 3 - _keep_value(table, seat, c, out)
         if v > best_value:
             best, best_value = c, v
     return best

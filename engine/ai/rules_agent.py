@@ -33,13 +33,14 @@ from engine.actions import (
 )
 from engine.ai.evaluation import SPREAD, bid_value, choose_give, estimate
 from engine.ai.policy import choose_play
-from engine.ai.sampling import Knowledge, own_sim
-from engine.ai.simulator import GAME_CODE, KINDS, THOUSAND, THOUSAND_ONE, TUMBOCHKA, deck_for
+from engine.ai.sampling import Knowledge, own_table
 from engine.cards import mask_of
+from engine.games import deck_of
+from engine.rules import Game
 from engine.state import Phase
 from engine.view import SeatView
 
-BID_CONFIDENCE: Final = {THOUSAND: 0.8, THOUSAND_ONE: 0.8, TUMBOCHKA: 0.7}
+BID_CONFIDENCE: Final = {Game.THOUSAND: 0.8, Game.THOUSAND_ONE: 0.8, Game.TUMBOCHKA: 0.7}
 """Bid a value only if the hand makes it at least this often (by the model); tuned by
 duplicate deals against other values (more eager bidding loses points)."""
 BOLD_AGAINST_PERCH: Final = 25.0
@@ -98,22 +99,22 @@ class RulesAgent:
 
     def bid_limit(self, view: SeatView, rng: random.Random) -> float:
         """The highest bid this hand is worth now."""
-        game = GAME_CODE[view.rules.game]
+        game = view.rules.game
         seat = view.seat
         assert seat is not None
         hand = mask_of(view.hand)
-        mean, spread = bid_value(hand, deck_for(game) & ~hand, game, rng)
+        mean, spread = bid_value(hand, deck_of(game) & ~hand, game, rng)
         quantile = normal_quantile(BID_CONFIDENCE[game])
         limit = mean - quantile * spread
         perch = view.perch
-        if game == THOUSAND:
+        if game == Game.THOUSAND:
             barrel = view.rules.barrel
             if perch == seat and barrel is not None:
                 exact = view.rules.target - barrel
                 return max(limit, float(exact))
             if perch is not None and perch != seat and _still_bidding(view, perch):
                 limit += BOLD_AGAINST_PERCH
-        elif game == TUMBOCHKA:
+        elif game == Game.TUMBOCHKA:
             if perch == seat:
                 # The sitter's score cannot move: every contract is a free try.
                 return max(limit, mean + 2 * spread, float(TUMBOCHKA_SITTER_MIN))
@@ -123,7 +124,7 @@ class RulesAgent:
 
     # --- giving -------------------------------------------------------------------------
     def give(self, view: SeatView) -> SeatAction:
-        game = GAME_CODE[view.rules.game]
+        game = view.rules.game
         gives = [a for a in view.legal if isinstance(a, Give)]
         if not gives:
             return self._early_end(view) or view.legal[0]
@@ -136,7 +137,7 @@ class RulesAgent:
 
     # --- contract -----------------------------------------------------------------------
     def contract(self, view: SeatView) -> SeatAction:
-        game = GAME_CODE[view.rules.game]
+        game = view.rules.game
         hand = mask_of(view.hand)
         mean, spread = estimate(hand, game), SPREAD[game]
         named = [a.value for a in view.legal if isinstance(a, NameContract)]
@@ -147,7 +148,7 @@ class RulesAgent:
         if not named:
             return self.play(view)
         seat = view.seat
-        if view.perch == seat and (game == TUMBOCHKA or view.rules.barrel is not None):
+        if view.perch == seat and (game == Game.TUMBOCHKA or view.rules.barrel is not None):
             value = min(named)
         else:
             value = best_contract(named, mean, spread)
@@ -161,9 +162,9 @@ class RulesAgent:
         for a in view.legal:
             if isinstance(a, Redeal) and p_bid < 0.5:
                 return a
-        game = GAME_CODE[view.rules.game]
+        game = view.rules.game
         for a in view.legal:
-            if isinstance(a, Throw) and game == THOUSAND_ONE and p_bid < THROW_BELOW:
+            if isinstance(a, Throw) and game == Game.THOUSAND_ONE and p_bid < THROW_BELOW:
                 return a
             if (
                 isinstance(a, Concede)
@@ -185,9 +186,9 @@ class RulesAgent:
         seat = view.seat
         assert seat is not None
         know = Knowledge.of(view)
-        sim = own_sim(view, know)
-        card, kind = choose_play(sim, seat)
-        target = KINDS[kind]
+        table = own_table(view, know)
+        card, kind = choose_play(table, seat)
+        target = kind
         for a in view.legal:
             if isinstance(a, Play) and a.card == card and a.declaration == target:
                 return a

@@ -21,30 +21,22 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from engine.ai.simulator import (
-    ACES,
-    GAME_CODE,
-    KIND_OF,
-    MARRIAGE,
-    MARRIAGE_MASKS,
-    MARRIAGE_VALUES,
-    NONE,
-    RANK,
-    SUIT,
-    TRILYAZH,
-    TROYAN,
-    Sim,
-    deck_for,
-)
-from engine.cards import ACE, JACK, KING, QUEEN, SIX, card, cards_of, mask_of
-from engine.rules import Game
+from engine.actions import Declaration
+from engine.cards import SUIT_OF, cards_of, mask_of
+from engine.games import deck_of, variant_of
+from engine.games.base import marriages_in
+from engine.history import replay
 from engine.state import Phase
+from engine.table import Table, playing
 from engine.view import SeatView
+
+# Enum members as module constants: looking one up on its class costs ten globals.
+_ACES = Declaration.ACES
+_BIDDING = Phase.BIDDING
 
 TALON = -1
 """The location of the face-down talon while the bidding lasts."""
 _REJECTION_TRIES = 12
-_BASE_CAP = 120
 
 
 class Knowledge(NamedTuple):
@@ -65,7 +57,7 @@ class Knowledge(NamedTuple):
     """The trump now, −1 for none."""
     marriage_floor: tuple[int, ...]
     """Per seat, the marriage value its bids prove it holds (bidding only)."""
-    history: tuple[tuple[int, int, int], ...]
+    history: tuple[tuple[int, int, Declaration], ...]
     """Every card played in this deal, in order: ``(seat, card, declaration)``."""
 
     @classmethod
@@ -74,65 +66,16 @@ class Knowledge(NamedTuple):
         assert seat is not None
         n = len(view.scores)
         hand = mask_of(view.hand)
-        played = 0
-        played_by = [0] * n
-        voids = [0] * n
+        variant = variant_of(view.rules)
+        tricks = (*(plays for _, plays in view.tricks), view.trick)
+        history = replay(variant, n, view.declarations, tricks)
+        played = history.played
         fixed = [0] * n
-        pending = {(d.seat, d.suit, KIND_OF[d.kind]) for d in view.declarations}
-        trump = -1
-        declared: list[tuple[int, int, int]] = []
-
-        history: list[tuple[int, int, int]] = []
-
-        def lead(s: int, c: int) -> int:
-            """The declaration this lead made: the first lead that can match a declared
-            one is it (after that lead the seat no longer holds the combination)."""
-            nonlocal trump
-            suit, rank = SUIT[c], RANK[c]
-            kind = NONE
-            if rank in (KING, QUEEN) and (s, suit, MARRIAGE) in pending:
-                kind = MARRIAGE
-                trump = suit
-            elif rank == SIX and (s, suit, TROYAN) in pending:
-                kind = TROYAN
-                trump = suit
-            elif rank == JACK and (s, suit, TRILYAZH) in pending:
-                kind = TRILYAZH
-            elif rank == ACE and (s, suit, ACES) in pending:
-                kind = ACES
-            if kind:
-                pending.discard((s, suit, kind))
-                declared.append((s, suit, kind))
-            return kind
-
-        def trick(plays: tuple[tuple[int, int], ...]) -> None:
-            nonlocal played
-            if not plays:
-                return
-            history.append((*plays[0], lead(*plays[0])))
-            history.extend((s, c, NONE) for s, c in plays[1:])
-            led = SUIT[plays[0][1]]
-            for s, c in plays:
-                played |= 1 << c
-                played_by[s] |= 1 << c
-                if SUIT[c] != led:
-                    voids[s] |= 1 << led
-                    if trump >= 0 and SUIT[c] != trump:
-                        voids[s] |= 1 << trump
-
-        for _, plays in view.tricks:
-            trick(plays)
-        trick(view.trick)
-        for s, suit, kind in declared:
-            if s == seat or kind == ACES:
-                continue
-            if kind == MARRIAGE:
-                partners = MARRIAGE_MASKS[suit]
-            elif kind == TROYAN:
-                partners = (1 << card(1, suit)) | (1 << card(2, suit))
-            else:
-                partners = (1 << card(QUEEN, suit)) | (1 << card(KING, suit))
-            fixed[s] |= partners & ~played
+        for s, c, kind in history.plays:
+            # What a declaration showed its declarer held is still in that hand, unless
+            # played since (the ace marriage's aces are not tracked).
+            if kind and s != seat and kind is not _ACES:
+                fixed[s] |= variant.declaration_cards(kind, SUIT_OF[c]) & ~played
         for to, c in view.given:
             if not played >> c & 1:
                 fixed[to] |= 1 << c
@@ -143,29 +86,22 @@ class Knowledge(NamedTuple):
             for s in range(n):
                 talon_cards &= ~fixed[s]
         floor = [0] * n
-        if view.phase is Phase.BIDDING and _capped(view):
+        if view.phase is _BIDDING:
             for s, value in view.bids:
-                if value is not None and s != seat and value > _BASE_CAP and value % 5 == 0:
-                    floor[s] = max(floor[s], value - _BASE_CAP)
+                if value is not None and s != seat:
+                    floor[s] = max(floor[s], variant.bid_proves(view.rules, value))
         return cls(
             seat,
             hand,
             played,
-            tuple(played_by),
-            tuple(voids),
+            history.played_by,
+            history.voids,
             tuple(fixed),
             talon_cards,
             view.trump if view.trump is not None else -1,
             tuple(floor),
-            tuple(history),
+            history.plays,
         )
-
-
-def _capped(view: SeatView) -> bool:
-    rules = view.rules
-    if rules.game is Game.THOUSAND:
-        return rules.bid_cap_without_marriage
-    return rules.game is Game.THOUSAND_ONE
 
 
 class Deal(NamedTuple):
@@ -189,14 +125,8 @@ def sample(view: SeatView, know: Knowledge, rng: random.Random) -> Deal:
 
 def _bids_hold(know: Knowledge, deal: Deal) -> bool:
     for s, floor in enumerate(know.marriage_floor):
-        if floor:
-            held = sum(
-                v
-                for m, v in zip(MARRIAGE_MASKS, MARRIAGE_VALUES, strict=True)
-                if deal.hands[s] & m == m
-            )
-            if held < floor:
-                return False
+        if floor and marriages_in(deal.hands[s], False) < floor:
+            return False
     return True
 
 
@@ -209,10 +139,10 @@ def _sample_once(view: SeatView, know: Knowledge, rng: random.Random) -> Deal:
     for s in range(n):
         hands[s] |= know.fixed[s]
         known |= know.fixed[s]
-    deck = deck_for(GAME_CODE[view.rules.game])
+    deck = deck_of(view.rules.game)
     locations = [s for s in view.active if s != me and view.hand_sizes[s]]
     room = [view.hand_sizes[s] - know.fixed[s].bit_count() for s in locations]
-    talon_open = view.phase is Phase.BIDDING
+    talon_open = view.phase is _BIDDING
     if talon_open:
         locations.append(TALON)
         room.append(3)
@@ -230,7 +160,7 @@ def _sample_once(view: SeatView, know: Knowledge, rng: random.Random) -> Deal:
     for c in unknown:
         bits = 0
         for i, s in enumerate(locations):
-            if s == TALON or not know.voids[s] >> SUIT[c] & 1:
+            if s == TALON or not know.voids[s] >> SUIT_OF[c] & 1:
                 bits |= 1 << i
         allowed.append(bits)
     placement = _place(allowed, room, rng)
@@ -259,8 +189,8 @@ def _place_talon(
     room_d = room[locations.index(declarer)]
     room_o = room[locations.index(other)]
     max_other = 0 if know.played_by[other] & mask_of(view.talon or ()) else min(1, room_o)
-    forced = [c for c in cards if know.voids[declarer] >> SUIT[c] & 1]
-    options = forced or [c for c in cards if not know.voids[other] >> SUIT[c] & 1]
+    forced = [c for c in cards if know.voids[declarer] >> SUIT_OF[c] & 1]
+    options = forced or [c for c in cards if not know.voids[other] >> SUIT_OF[c] & 1]
     need = max(len(forced), len(cards) - room_d)
     if need > max_other or len(forced) > 1 or (need and not options):
         return []
@@ -322,33 +252,32 @@ def _feasible(counts: dict[int, int], room: list[int], k: int) -> bool:
     return True
 
 
-def sim_of(view: SeatView, know: Knowledge, hands: list[int]) -> Sim:
-    """The play phase of ``view``'s deal as a ``Sim`` with the given (sampled) hands."""
+def table_of(view: SeatView, know: Knowledge, hands: list[int]) -> Table:
+    """The play phase of ``view``'s deal as a ``Table`` with the given (sampled) hands."""
     declarer = view.declarer
     assert declarer is not None and view.turn is not None
     tri = view.trilyazh
-    return Sim(
-        GAME_CODE[view.rules.game],
+    return playing(
+        view.rules,
         view.active,
         hands,
         declarer=declarer,
         contract=view.contract,
         turn=view.turn,
         trump=know.trump,
-        trick=list(view.trick),
+        trick=view.trick,
         points=list(view.points),
         won=list(view.won),
         played=know.played,
         voids=list(know.voids),
         trilyazh=tri,
-        ace_marriage=view.rules.ace_marriage,
     )
 
 
-def own_sim(view: SeatView, know: Knowledge) -> Sim:
-    """A ``Sim`` that knows only the seat's own hand: enough for the rule-based policy,
+def own_table(view: SeatView, know: Knowledge) -> Table:
+    """A ``Table`` that knows only the seat's own hand: enough for the rule-based policy,
     which never reads the other hands."""
     n = len(view.scores)
     hands = [0] * n
     hands[know.seat] = know.hand
-    return sim_of(view, know, hands)
+    return table_of(view, know, hands)

@@ -55,17 +55,10 @@ from engine.actions import (
 )
 from engine.ai.agent import DEFAULT_BUDGET
 from engine.ai.evaluation import SPREAD, choose_give, estimate, give_cost
+from engine.ai.playout import rollout
 from engine.ai.policy import choose_play
 from engine.ai.rules_agent import RulesAgent, best_contract, normal_quantile
-from engine.ai.sampling import Knowledge, sample, sim_of
-from engine.ai.simulator import (
-    GAME_CODE,
-    KIND_OF,
-    THOUSAND,
-    THOUSAND_ONE,
-    TUMBOCHKA,
-    Sim,
-)
+from engine.ai.sampling import Knowledge, sample, table_of
 from engine.ai.solver import respond, solve
 from engine.ai.utility import (
     DealContext,
@@ -76,10 +69,20 @@ from engine.ai.utility import (
     utility,
 )
 from engine.cards import cards_of, mask_of
-from engine.games.base import family_contracts, marriages_in
-from engine.rules import Rules
+from engine.games import variant_of
+from engine.rules import Game, Rules
 from engine.state import Phase
+from engine.table import Table, playing
+from engine.tricks import play, playable
 from engine.view import SeatView
+
+# Enum members as module constants: looking one up on its class costs ten globals.
+_THOUSAND = Game.THOUSAND
+_THOUSAND_ONE = Game.THOUSAND_ONE
+_TUMBOCHKA = Game.TUMBOCHKA
+_BIDDING = Phase.BIDDING
+_CONTRACT = Phase.CONTRACT
+_GIVING = Phase.GIVING
 
 BASE_SAMPLES: Final = {"play": 72, "contract": 320, "give": 48, "bid": 240}
 """Drawn deals per decision at the default budget (1 s) and ``scale`` 1: twice the first
@@ -88,7 +91,7 @@ calibration, which fell just short of +15 points per deal against the rule-based
 MIN_SAMPLES: Final = 4
 GIVE_CANDIDATES: Final = 5
 """The cheapest cards considered for giving (pairs of them for the first gift)."""
-SEARCH_BID_CONFIDENCE: Final = {THOUSAND: 0.75, THOUSAND_ONE: 0.75, TUMBOCHKA: 0.7}
+SEARCH_BID_CONFIDENCE: Final = {_THOUSAND: 0.75, _THOUSAND_ONE: 0.75, _TUMBOCHKA: 0.7}
 """Bid when the simulated points make the bid this often (normal fit to the playouts)."""
 SOLVE_CARDS: Final = 3
 """With this many cards in hand or fewer, moves are valued by exact search."""
@@ -97,7 +100,7 @@ RESPOND_CARDS: Final = 5
 HISTORY_TRUST: Final = 0.3
 """A drawn deal's weight is this to the power of the other seats' plays that the rule-based
 policy would not have made with those cards."""
-PASS_VALUE: Final = {THOUSAND: 20.0, THOUSAND_ONE: 10.0, TUMBOCHKA: 0.5}
+PASS_VALUE: Final = {_THOUSAND: 20.0, _THOUSAND_ONE: 10.0, _TUMBOCHKA: 0.5}
 """A defender's mean utility in rule-based play: passing's value when nobody else could
 declare."""
 
@@ -122,11 +125,11 @@ class SearchAgent:
             return legal[0]
         clock = _Clock(budget if self.use_clock else math.inf)
         phase = view.phase
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             return self._bid(view, rng, budget, clock)
-        if phase is Phase.GIVING:
+        if phase is _GIVING:
             return self._give(view, rng, budget, clock)
-        if phase is Phase.CONTRACT:
+        if phase is _CONTRACT:
             return self._contract(view, rng, budget, clock)
         return self._play(view, rng, budget, clock)
 
@@ -140,7 +143,7 @@ class SearchAgent:
         know = Knowledge.of(view)
         ctx = context_of(view)
         side = _side(view.active, view.declarer, seat)
-        moves = [(a.card, KIND_OF[a.declaration]) for a in plays]
+        moves = [(a.card, a.declaration) for a in plays]
         totals = [0.0] * len(moves)
         cards = len(view.hand)
         exact = cards <= SOLVE_CARDS
@@ -156,17 +159,17 @@ class SearchAgent:
                 break
             hands = sample(view, know, rng).hands
             weight = HISTORY_TRUST ** surprises(view, know, hands)
-            sim = sim_of(view, know, hands)
+            table = table_of(view, know, hands)
             for j, (c, kind) in enumerate(moves):
-                child = sim.copy()
-                child.play(seat, c, kind)
+                child = table.copy()
+                play(child, seat, c, kind)
                 if exact:
                     value = respond(child.copy(), leaf, seat) + solve(child, leaf, side)
                     totals[j] += weight * value / 2
                 elif responding:
                     totals[j] += weight * respond(child, leaf, seat)
                 else:
-                    _rollout(child)
+                    rollout(child)
                     totals[j] += weight * leaf(child.points, child.won)
             weight_sum += weight
         preferred = self._fallback.play(view)
@@ -214,9 +217,9 @@ class SearchAgent:
         for i in range(n):
             if i >= MIN_SAMPLES and clock.out():
                 break
-            sim = sim_of(view, know, sample(view, know, rng).hands)
-            _rollout(sim)
-            outcomes.append((sim.points, sim.won))
+            table = table_of(view, know, sample(view, know, rng).hands)
+            rollout(table)
+            outcomes.append((table.points, table.won))
         return outcomes
 
     # --- giving -------------------------------------------------------------------------
@@ -225,7 +228,7 @@ class SearchAgent:
         seat = view.seat
         if not gives or seat is None:
             return self._fallback.decide(view, rng, budget)
-        game = GAME_CODE[view.rules.game]
+        game = view.rules.game
         hand = mask_of(view.hand)
         recipients = sorted({a.to for a in gives})
         cheap = sorted(cards_of(hand), key=lambda c: (give_cost(hand, c, game), c))
@@ -252,9 +255,9 @@ class SearchAgent:
                 for c, to in plan:
                     hands[seat] &= ~(1 << c)
                     hands[to] |= 1 << c
-                sim = _opening_sim(view, hands, seat)
-                _rollout(sim)
-                results[j].append((sim.points, sim.won))
+                table = _opening_table(view, hands, seat)
+                rollout(table)
+                results[j].append((table.points, table.won))
         best_plan, best_value = plans[0], -math.inf
         for plan, outcomes in zip(plans, results, strict=True):
             kept = hand
@@ -262,7 +265,7 @@ class SearchAgent:
                 kept &= ~(1 << given)
             value = max(
                 _mean_utility(ctx._replace(contract=v), seat, outcomes)
-                for v in contract_options(view.rules, view.bid, kept, seat == view.perch)
+                for v in contract_options(view.rules, view.bid, kept)
             )
             if value > best_value + 1e-9:
                 best_plan, best_value = plan, value
@@ -291,7 +294,7 @@ class SearchAgent:
         points = self.declarer_points(view, bid, rng, n, clock)
         mean = sum(points) / len(points)
         spread = (sum((p - mean) ** 2 for p in points) / max(1, len(points) - 1)) ** 0.5
-        z = normal_quantile(SEARCH_BID_CONFIDENCE[GAME_CODE[view.rules.game]])
+        z = normal_quantile(SEARCH_BID_CONFIDENCE[view.rules.game])
         return bids[0] if mean - z * spread >= bid else passes[0]
 
     def declarer_points(
@@ -333,7 +336,7 @@ class SearchAgent:
             value, _ = self._declare_and_play(view, drawn.hands, drawn.talon, seat, bid, seat)
             declaring += value
             if other is None:
-                passing += PASS_VALUE[GAME_CODE[view.rules.game]]
+                passing += PASS_VALUE[view.rules.game]
             else:
                 value, _ = self._declare_and_play(
                     view, drawn.hands, drawn.talon, other, other_bid, seat
@@ -347,7 +350,7 @@ class SearchAgent:
     ) -> tuple[float, int]:
         """``me``'s utility when ``declarer`` takes ``talon`` at ``bid`` and plays it out,
         and the declarer's deal points."""
-        game = GAME_CODE[view.rules.game]
+        game = view.rules.game
         hands = drawn[:]
         hands[declarer] |= talon
         first, second = choose_give(hands[declarer], game)
@@ -356,15 +359,15 @@ class SearchAgent:
         hands[opponents[0]] |= 1 << first
         hands[opponents[1]] |= 1 << second
         on_perch = declarer == view.perch
-        options = contract_options(view.rules, bid, hands[declarer], on_perch)
+        options = contract_options(view.rules, bid, hands[declarer])
         if on_perch:
             contract = min(options)
         else:
             contract = best_contract(list(options), estimate(hands[declarer], game), SPREAD[game])
-        sim = _opening_sim(view, hands, declarer)
-        _rollout(sim)
+        table = _opening_table(view, hands, declarer)
+        rollout(table)
         ctx = context_of(view, declarer=declarer, contract=contract)
-        return utility(ctx, me, sim.points, sim.won), sim.points[declarer]
+        return utility(ctx, me, table.points, table.won), table.points[declarer]
 
 
 class _Clock:
@@ -385,31 +388,22 @@ def surprises(view: SeatView, know: Knowledge, hands: list[int]) -> int:
     start = hands[:]
     for s in view.active:
         start[s] |= know.played_by[s]
-    sim = Sim(
-        GAME_CODE[view.rules.game],
+    table = playing(
+        view.rules,
         view.active,
         start,
         declarer=declarer,
         contract=view.contract,
         turn=declarer,
-        ace_marriage=view.rules.ace_marriage,
     )
     count = 0
     for s, c, kind in know.history:
         if s != me:
-            legal = sim.playable(s)
-            if legal & (legal - 1) and choose_play(sim, s) != (c, kind):
+            legal = playable(table, s)
+            if legal & (legal - 1) and choose_play(table, s) != (c, kind):
                 count += 1
-        sim.play(s, c, kind)
+        play(table, s, c, kind)
     return count
-
-
-def _rollout(sim: Sim) -> None:
-    play = sim.play
-    while sim.trick or any(sim.hands):
-        seat = sim.turn
-        c, kind = choose_play(sim, seat)
-        play(seat, c, kind)
 
 
 def _side(active: Sequence[int], declarer: int, seat: int) -> frozenset[int]:
@@ -426,30 +420,22 @@ def _mean_utility(
     return sum(utility(ctx, seat, p, w) for p, w in outcomes) / len(outcomes)
 
 
-def _opening_sim(view: SeatView, hands: list[int], declarer: int) -> Sim:
+def _opening_table(view: SeatView, hands: list[int], declarer: int) -> Table:
     """The first trick about to be led by the declarer, with these hands."""
-    return Sim(
-        GAME_CODE[view.rules.game],
+    return playing(
+        view.rules,
         view.active,
         hands,
         declarer=declarer,
         contract=view.contract,
         turn=declarer,
-        ace_marriage=view.rules.ace_marriage,
     )
 
 
-def contract_options(rules: Rules, bid: int, hand: int, on_perch: bool) -> Sequence[int]:
+def contract_options(rules: Rules, bid: int, hand: int) -> Sequence[int]:
     """The contracts a declarer holding ``hand`` (after giving) may name over ``bid``."""
-    game = GAME_CODE[rules.game]
-    if game == TUMBOCHKA:
-        return range(bid, 15)
-    cap = 120 + marriages_in(hand, rules.ace_marriage)
-    if game == THOUSAND:
-        if not rules.bid_cap_without_marriage:
-            cap = 300
-        return family_contracts(bid, rules.bid_step, cap)
-    return family_contracts(bid, 5, cap)
+    variant = variant_of(rules)
+    return variant.contracts_over(rules, bid, variant.hand_cap(rules, hand))
 
 
 def _still_bidding(view: SeatView, seat: int) -> bool:
@@ -462,8 +448,7 @@ def _declarer_if_passing(view: SeatView, seat: int) -> tuple[int | None, int]:
         if v is not None and s != seat:
             return s, view.bid
     passed = {s for s, v in view.bids if v is None}
-    game = GAME_CODE[view.rules.game]
-    opening = {THOUSAND: 100, THOUSAND_ONE: 40, TUMBOCHKA: 4}[game]
+    opening = variant_of(view.rules).opening_bid
     active = view.active
     start = active.index(seat)
     for step in range(1, len(active)):

@@ -19,55 +19,77 @@ mistakes cost the most.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
+from engine.actions import Declaration
 from engine.ai.policy import choose_play
-from engine.ai.simulator import POINTS, Sim
+from engine.cards import THOUSAND_POINTS
+from engine.table import Table
+from engine.tricks import moves, play
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_ACES = Declaration.ACES
+_MARRIAGE = Declaration.MARRIAGE
+_NONE = Declaration.NONE
+_TRILYAZH = Declaration.TRILYAZH
+_TROYAN = Declaration.TROYAN
+
+_KIND_ORDER: Final = {
+    _NONE: 0,
+    _MARRIAGE: 1,
+    _ACES: 2,
+    _TROYAN: 3,
+    _TRILYAZH: 4,
+}
+"""Declarations are searched before plain cards (a search heuristic, not a rule)."""
 Leaf = Callable[[list[int], list[int]], float]
 """The root seat's utility of the deal's end, from the points and tricks won."""
 
 
-def solve(sim: Sim, leaf: Leaf, side: frozenset[int]) -> float:
-    """The value of ``sim`` for the side ``side`` (which maximises), both sides playing
+def solve(table: Table, leaf: Leaf, side: frozenset[int]) -> float:
+    """The value of ``table`` for the side ``side`` (which maximises), both sides playing
     perfectly with every card known."""
-    return _search(sim, leaf, side, -1e18, 1e18)
+    return _search(table, leaf, side, -1e18, 1e18)
 
 
-def respond(sim: Sim, leaf: Leaf, me: int) -> float:
+def respond(table: Table, leaf: Leaf, me: int) -> float:
     """The value for ``me`` of playing perfectly against seats that play the rule-based
     policy (a best response to the model of the others)."""
     while True:
-        if not sim.trick and not any(sim.hands):
-            return leaf(sim.points, sim.won)
-        seat = sim.turn
+        if not table.trick and not any(table.hands):
+            return leaf(table.points, table.won)
+        seat = table.turn
+        assert seat is not None
         if seat == me:
             break
-        c, kind = choose_play(sim, seat)
-        sim.play(seat, c, kind)
-    moves = sim.moves(me)
+        c, kind = choose_play(table, seat)
+        play(table, seat, c, kind)
     best = -1e18
-    for c, kind in moves:
-        child = sim.copy()
-        child.play(me, c, kind)
+    for c, kind in moves(table, me):
+        child = table.copy()
+        play(child, me, c, kind)
         value = respond(child, leaf, me)
         if value > best:
             best = value
     return best
 
 
-def _search(sim: Sim, leaf: Leaf, side: frozenset[int], alpha: float, beta: float) -> float:
-    if not sim.trick and not any(sim.hands):
-        return leaf(sim.points, sim.won)
-    seat = sim.turn
-    moves = sim.moves(seat)
-    if len(moves) > 2:
+def _search(table: Table, leaf: Leaf, side: frozenset[int], alpha: float, beta: float) -> float:
+    if not table.trick and not any(table.hands):
+        return leaf(table.points, table.won)
+    seat = table.turn
+    assert seat is not None
+    found = moves(table, seat)
+    if len(found) > 2:
         # Strong cards first: they settle tricks early and tighten the window.
-        moves.sort(key=lambda m: -(POINTS[m[0]] * 4 + m[0] % 9 + m[1] * 50))
+        found.sort(
+            key=lambda m: -(THOUSAND_POINTS[m[0]] * 4 + m[0] % 9 + _KIND_ORDER[m[1]] * 50)
+        )
     if seat in side:
         best = -1e18
-        for c, kind in moves:
-            child = sim.copy()
-            child.play(seat, c, kind)
+        for c, kind in found:
+            child = table.copy()
+            play(child, seat, c, kind)
             value = _search(child, leaf, side, alpha, beta)
             if value > best:
                 best = value
@@ -77,9 +99,9 @@ def _search(sim: Sim, leaf: Leaf, side: frozenset[int], alpha: float, beta: floa
                         break
         return best
     best = 1e18
-    for c, kind in moves:
-        child = sim.copy()
-        child.play(seat, c, kind)
+    for c, kind in found:
+        child = table.copy()
+        play(child, seat, c, kind)
         value = _search(child, leaf, side, alpha, beta)
         if value < best:
             best = value

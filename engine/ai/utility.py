@@ -3,9 +3,9 @@
 The computer players compare moves by the utility of the deal's end, not by card points:
 a declarer's points matter only against the contract, a barrel (Тысяча) or tumbochka
 (Тумбочка) player's score does not move except by winning or falling, and a deal that wins
-the match is worth more than any score. ``changes`` reproduces the engine's scoring of a
-played deal closely enough to rank moves (rules §1.6–1.7, §2, §3.3–3.4); the few things it
-leaves out (the −1000 end, settlement) do not change which move is better.
+the match is worth more than any score. The score changes are the engine's own scoring of
+the deal's end (``engine.outcomes``); to them the utility adds only what a score does not
+show yet (a bolt's future penalty, a seat on the tumbochka).
 
 The utility of seat ``i`` is ``change[i] − RIVALRY · mean(change[j])`` over the other
 playing seats, plus ``WIN_BONUS`` for winning the match in this deal. ``RIVALRY`` below 1
@@ -17,19 +17,21 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from engine.games.base import round_points
+from engine.events import BoltGiven, Fell, Mounted
+from engine.outcomes import Settlement, around, settle
 from engine.rules import Game, Rules
+from engine.state import Outcome
+from engine.table import Table
 from engine.view import SeatView
 
 RIVALRY: Final = 0.25
 WIN_BONUS: Final = {Game.THOUSAND: 300.0, Game.THOUSAND_ONE: 300.0, Game.TUMBOCHKA: 20.0}
-BOLT_PENALTY: Final = 120
 BOLT_FUTURE_COST: Final = 15
 """A bolt that does not yet cost 120 still brings the penalty closer."""
-FALL_PENALTY: Final = 120
-TUMBOCHKA_SEAT: Final = 20
-TUMBOCHKA_SITTING_VALUE: Final = 4.0
-"""Reaching the tumbochka is worth about this many tricks: three tries to win the match."""
+SITTING_VALUE: Final = {Game.THOUSAND: 0.0, Game.THOUSAND_ONE: 0.0, Game.TUMBOCHKA: 4.0}
+"""Reaching the tumbochka is worth about this many tricks: three tries to win the match
+(the barrel's 880 is already in the score)."""
+_PLAYED, _CONCEDED, _THROWN = Outcome.PLAYED, Outcome.CONCEDED, Outcome.THROWN
 
 
 class DealContext(NamedTuple):
@@ -46,6 +48,10 @@ class DealContext(NamedTuple):
     deals: int
     bagels: tuple[int, ...]
     falls: tuple[int, ...]
+    table: Table
+    """The deal as the engine scores it (``engine.outcomes``)."""
+    memo: dict[tuple[int, ...], tuple[list[float], int | None]]
+    """Ends already valued (playouts often end alike), shared by ``_replace`` copies."""
 
 
 def context_of(
@@ -54,30 +60,36 @@ def context_of(
     """The context of ``view``'s deal; ``declarer``/``contract`` override (for bidding)."""
     d = view.declarer if declarer is None else declarer
     assert d is not None
-    return DealContext(
-        rules=view.rules,
-        active=view.active,
+    named = view.contract if contract is None else contract
+    # A view does not show falls: every fall counts as a first one.
+    falls = (0,) * len(view.scores)
+    table = around(
+        view.rules,
+        view.active,
         declarer=d,
-        contract=view.contract if contract is None else contract,
+        contract=named,
         scores=view.scores,
         bolts=view.bolts,
         perch=view.perch,
         perch_attempts=view.perch_attempts,
         deals=view.deals,
         bagels=view.bagels,
-        falls=(0,) * len(view.scores),
+        falls=falls,
+    )
+    return DealContext(
+        view.rules, view.active, d, named, view.scores, view.bolts, view.perch,
+        view.perch_attempts, view.deals, view.bagels, falls, table, {},
     )
 
 
 def changes(ctx: DealContext, points: list[int], won: list[int]) -> tuple[list[float], int | None]:
     """Each seat's score change for a deal played out with these points, and the seat that
     wins the match by it (if any)."""
-    game = ctx.rules.game
-    if game is Game.THOUSAND:
-        return _thousand(ctx, points, won)
-    if game is Game.TUMBOCHKA:
-        return _tumbochka(ctx, points)
-    return _thousand_one(ctx, points)
+    key = (ctx.contract, *points, *won)
+    found = ctx.memo.get(key)
+    if found is None:
+        found = ctx.memo[key] = _valued(ctx, settle(ctx.table, _PLAYED, ctx.contract, points, won))
+    return found
 
 
 def utility(ctx: DealContext, seat: int, points: list[int], won: list[int]) -> float:
@@ -94,141 +106,28 @@ def seat_utility(ctx: DealContext, seat: int, delta: list[float], winner: int | 
     return value
 
 
-def _thousand(
-    ctx: DealContext, points: list[int], won: list[int]
-) -> tuple[list[float], int | None]:
-    rules = ctx.rules
-    n = len(ctx.scores)
-    delta = [0.0] * n
-    d, contract = ctx.declarer, ctx.contract
-    made = points[d] >= contract
-    mult = 2 if rules.golden_round and ctx.deals <= 3 else 1
-    barrel = ctx.perch
-    winner: int | None = None
-    if barrel is not None and d == barrel:
-        exact = rules.target - (rules.barrel or 0)
-        if made:
-            delta[d] = contract * mult
-            winner = d
-        elif contract > exact:
-            delta[d] = -contract * mult
-        elif ctx.perch_attempts + 1 >= 3:
-            delta[d] = -FALL_PENALTY * mult
-        return delta, winner
-    delta[d] = (contract if made else -contract) * mult
-    for s in ctx.active:
-        if s == barrel:
-            continue
-        if s != d:
-            delta[s] = round_points(points[s], rules.rounding) * mult
-        if rules.bolts and not won[s]:
-            delta[s] -= BOLT_PENALTY * mult if ctx.bolts[s] == 2 else BOLT_FUTURE_COST
-    if barrel is not None and ctx.perch_attempts + 1 >= 3:
-        delta[barrel] -= FALL_PENALTY * mult
-    if rules.barrel is None:
-        if made and ctx.scores[d] + delta[d] >= rules.target:
-            winner = d
-        return delta, winner
-    if made and ctx.scores[d] + delta[d] >= rules.target:
-        return delta, d
-    climbers = [s for s in ctx.active if s != barrel and ctx.scores[s] + delta[s] >= rules.barrel]
-    for s in climbers:
-        delta[s] = rules.barrel - ctx.scores[s]
-        if len(climbers) > 1:
-            delta[s] -= FALL_PENALTY
-    if climbers and barrel is not None:
-        delta[barrel] -= FALL_PENALTY
-    if rules.dump_truck:
-        for s in ctx.active:
-            if abs(ctx.scores[s] + delta[s]) == 555:
-                delta[s] = -ctx.scores[s]
-    return delta, winner
-
-
-def _thousand_one(ctx: DealContext, points: list[int]) -> tuple[list[float], int | None]:
-    rules = ctx.rules
-    delta = [0.0] * len(ctx.scores)
-    d, contract = ctx.declarer, ctx.contract
-    delta[d] = contract if points[d] >= contract else -contract
-    for s in ctx.active:
-        if s != d:
-            delta[s] = round_points(points[s], rules.rounding)
-    final = [sc + dl for sc, dl in zip(ctx.scores, delta, strict=True)]
-    best = max(final)
-    winner = None
-    if best >= 1001:
-        winner = d if final[d] == best else final.index(best)
-    return delta, winner
-
-
-def _tumbochka(ctx: DealContext, points: list[int]) -> tuple[list[float], int | None]:
-    n = len(ctx.scores)
-    delta = [0.0] * n
-    d, contract = ctx.declarer, ctx.contract
-    made = points[d] >= contract
-    sitter = ctx.perch
-    delta[d] = contract if made else -contract
-    for s in ctx.active:
-        if s != d:
-            delta[s] = points[s]
-    winner: int | None = None
-    if sitter is not None:
-        delta[sitter] = 0.0
-        if d == sitter and made:
-            return delta, sitter
-    climbers = [s for s in ctx.active if s != sitter and ctx.scores[s] + delta[s] >= TUMBOCHKA_SEAT]
-
-    def fall(s: int) -> None:
-        delta[s] = (10 if not ctx.falls[s] else 0) - ctx.scores[s]
-
-    if len(climbers) == 1:
-        (c,) = climbers
-        delta[c] = TUMBOCHKA_SEAT - ctx.scores[c] + TUMBOCHKA_SITTING_VALUE
-        if sitter is not None:
-            fall(sitter)
-        if ctx.bagels[c]:
-            winner = c
-    elif climbers:
-        for s in climbers:
-            fall(s)
-        if sitter is not None:
-            fall(sitter)
-    elif sitter is not None and ctx.perch_attempts + 1 >= 3:
-        fall(sitter)
-    return delta, winner
+def _valued(ctx: DealContext, settled: Settlement) -> tuple[list[float], int | None]:
+    """The engine's score changes, and what the scores do not show yet: a bolt that does
+    not cost 120 yet brings the penalty closer; a seat on the tumbochka has three tries to
+    win the match."""
+    delta = [float(c) for c in settled.changes]
+    fell = {e.seat for e in settled.events if isinstance(e, Fell)}
+    for event in settled.events:
+        if isinstance(event, BoltGiven) and not event.penalty:
+            delta[event.seat] -= BOLT_FUTURE_COST
+        elif isinstance(event, Mounted) and event.seat not in fell:
+            delta[event.seat] += SITTING_VALUE[ctx.rules.game]
+    return delta, settled.winner
 
 
 def concede_changes(ctx: DealContext) -> list[float]:
-    """Score changes when the declarer concedes (rules §1.4, fine points 5, 6, 16)."""
-    rules = ctx.rules
-    delta = [0.0] * len(ctx.scores)
-    d, contract = ctx.declarer, ctx.contract
-    mult = 2 if rules.golden_round and ctx.deals <= 3 else 1
-    if d == ctx.perch:
-        exact = rules.target - (rules.barrel or 0)
-        if contract > exact:
-            delta[d] = -contract * mult
-        elif ctx.perch_attempts + 1 >= 3:
-            delta[d] = -FALL_PENALTY * mult
-        return delta
-    if rules.concede_penalty:
-        delta[d] = -contract * mult
-    elif rules.bolts:
-        delta[d] = -(BOLT_PENALTY * mult if ctx.bolts[d] == 2 else BOLT_FUTURE_COST)
-    half = -(-contract // 10) * 5
-    for s in ctx.active:
-        if s != d and s != ctx.perch:
-            delta[s] = half * mult
-    return delta
+    """Score changes when the declarer concedes."""
+    return _valued(ctx, settle(ctx.table, _CONCEDED, ctx.contract))[0]
 
 
 def throw_changes(ctx: DealContext, without_contract: bool) -> list[float]:
-    """Score changes when the declarer throws the cards (Тысяча одно, fine point 21)."""
-    delta = [0.0] * len(ctx.scores)
-    if without_contract:
-        for s in ctx.active:
-            if s != ctx.declarer:
-                delta[s] = 50.0
-    else:
-        delta[ctx.declarer] = -float(ctx.contract)
-    return delta
+    """Score changes when the declarer throws the cards (Тысяча одно)."""
+    table = ctx.table.copy()
+    table.without_bid = without_contract
+    table.contract_named = not without_contract
+    return _valued(ctx, settle(table, _THROWN, ctx.contract))[0]

@@ -19,4 +19,9 @@ def variant_of(rules: Rules) -> Variant:
     return _VARIANTS[rules.game]
 
 
-__all__ = ["Variant", "variant_of"]
+def deck_of(game: Game) -> int:
+    """The cards ``game`` is played with."""
+    return _VARIANTS[game].deck
+
+
+__all__ = ["Variant", "deck_of", "variant_of"]

@@ -1,13 +1,18 @@
-"""The interface every game implements, with the defaults shared by the Тысяча family.
+"""The interface every game implements, with the defaults shared by the Тысяча family
+(rules §1.1 marriage values, §1.3 bids in fives up to the cap, §1.4 contracts, §1.6
+rounding, §1.7 settlement).
 
-The phase machinery (bidding, giving, play) is common; a ``Variant`` answers the questions
-where the games differ: which bids are allowed, whether the talon is shown, what a lead may
-declare, how tricks count, and how a deal is scored and a match ends.
+The phase machinery (bidding, giving, play: ``engine.bidding``, ``engine.talon``,
+``engine.tricks``) is common and reads a mutable ``engine.table.Table``; a ``Variant`` owns
+its game's numbers (deck, hand and talon size) and answers where the games differ: which
+bids are allowed, whether the talon is shown, what a lead may declare and what a
+declaration or a taken trick does, how tricks count, how a deal is scored and a match ends.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine.actions import Declaration
 from engine.cards import (
@@ -24,8 +29,12 @@ from engine.cards import (
     suit_of,
 )
 from engine.errors import Reason
-from engine.events import DealScored, Event, MatchOver
-from engine.state import DealState, MatchState, Outcome, Phase
+from engine.events import DealScored, Event, MatchOver, RedealGround, TrumpChanged
+from engine.rules import Rules
+from engine.state import Outcome, Phase
+
+if TYPE_CHECKING:
+    from engine.table import Table
 
 MARRIAGE_VALUES = (40, 60, 80, 100)
 """♠ ♣ ♦ ♥ (rules §1.1)."""
@@ -101,27 +110,28 @@ def family_contract_refusal(value: int, bid: int, step: int, cap: int) -> Reason
     return Reason.CONTRACT_OVER_CAP
 
 
-def leading_winner(state: MatchState, deal: DealState) -> int:
-    """The highest score wins; ties go to the deal's declarer, else clockwise (fine point 13)."""
-    scores = state.scores
-    best = max(scores[s] for s in range(len(scores)))
-    if deal.declarer is not None and scores[deal.declarer] == best:
-        return deal.declarer
+def leading_winner(t: Table, scores: tuple[int, ...] | None = None) -> int:
+    """The highest of ``scores`` (the table's by default) wins; ties go to the deal's
+    declarer, else clockwise from the dealer (fine point 13)."""
+    if scores is None:
+        scores = t.scores
+    best = max(scores)
+    if t.declarer is not None and scores[t.declarer] == best:
+        return t.declarer
     players = len(scores)
     for step in range(1, players + 1):
-        seat = (deal.dealer + step) % players
+        seat = (t.dealer + step) % players
         if scores[seat] == best:
             return seat
     raise AssertionError("no seat holds the highest score")
 
 
-def deal_scored(
-    deal: DealState, made: bool, before: tuple[int, ...], after: tuple[int, ...]
-) -> DealScored:
-    """The ``DealScored`` event of a deal that moved the scores from ``before`` to ``after``."""
-    assert deal.declarer is not None
+def deal_scored(t: Table, made: bool, before: tuple[int, ...]) -> DealScored:
+    """The ``DealScored`` event of the deal that moved the scores from ``before``."""
+    assert t.declarer is not None
+    after = t.scores
     changes = tuple(a - b for a, b in zip(after, before, strict=True))
-    return DealScored(deal.declarer, deal.contract, made, deal.points, changes, after)
+    return DealScored(t.declarer, t.contract, made, tuple(t.points), changes, after)
 
 
 def settlement(scores: tuple[int, ...], winner: int) -> tuple[int, ...]:
@@ -131,102 +141,136 @@ def settlement(scores: tuple[int, ...], winner: int) -> tuple[int, ...]:
     return tuple(paid)
 
 
-def finish(state: MatchState, winner: int, events: list[Event]) -> MatchState:
-    events.append(MatchOver(winner, state.scores, settlement(state.scores, winner)))
+def finish(t: Table, winner: int, events: list[Event]) -> None:
+    events.append(MatchOver(winner, t.scores, settlement(t.scores, winner)))
+    t.phase = Phase.MATCH_OVER
+    t.winner = winner
     # Notation: once the match is over nobody sits on the barrel or the tumbochka.
-    return state._replace(phase=Phase.MATCH_OVER, winner=winner, perch=None, perch_attempts=0)
+    t.perch = None
+    t.perch_attempts = 0
 
 
 class Variant:
-    """One game's answers to the questions where the games differ."""
+    """One game's numbers and answers where the games differ; every hook reads the table."""
 
     deck: int = THOUSAND_DECK
+    deck_cards: tuple[int, ...] = tuple(cards_of(THOUSAND_DECK))
+    """The deck in its canonical order (suits S C D H, weak to strong): what is shuffled."""
+    hand_size: int = 7
+    talon_size: int = 3
     max_bid: int = MAX_BID
+    opening_bid: int = 0
+    """The lowest bid that can open the bidding."""
+    card_values: tuple[int, ...] = THOUSAND_POINTS
+    """What each card is worth in a trick (rules §1.1: A 11, T 10, K 4, Q 3, J 2, 9 0)."""
+    trick_value: int = 0
+    """What a trick is worth beyond its cards."""
     declarations: frozenset[Declaration] = frozenset({Declaration.MARRIAGE, Declaration.ACES})
     marriage_needs_trick: bool = False
     can_redeal: bool = False
     can_concede: bool = False
     can_throw: bool = False
+    has_bolts: bool = False
+
+    # --- the match ------------------------------------------------------------------------
+    def starting_perch(self, rules: Rules, scores: tuple[int, ...]) -> int | None:
+        """The seat on the barrel or tumbochka for starting ``scores`` (``StartError`` for
+        scores no match can be in)."""
+        return None
 
     # --- the deal -------------------------------------------------------------------------
     def active_seats(self, players: int, dealer: int) -> tuple[int, ...]:
         """The seats that play the deal, clockwise from the seat after the dealer."""
         return tuple((dealer + i) % players for i in range(1, players + 1))
 
-    def open_bidding(self, state: MatchState, deal: DealState) -> DealState:
-        """The deal as bidding starts: who bids first and any forced bid."""
-        return deal._replace(turn=deal.active[0])
+    def open_bidding(self, t: Table) -> None:
+        """Bidding starts: who bids first and any forced bid."""
+        t.turn = t.active[0]
 
     # --- bidding --------------------------------------------------------------------------
-    def auto_passes(self, state: MatchState, seat: int) -> bool:
+    def auto_passes(self, t: Table, seat: int) -> bool:
         return False
 
-    def allowed_bids(self, state: MatchState, deal: DealState, seat: int) -> Sequence[int]:
+    def allowed_bids(self, t: Table, seat: int) -> Sequence[int]:
         """Every bid ``seat`` may make now: the one source of truth for bids."""
         raise NotImplementedError
 
-    def bid_refusal(self, state: MatchState, deal: DealState, seat: int, value: int) -> Reason:
+    def bid_refusal(self, t: Table, seat: int, value: int) -> Reason:
         """Why ``value`` (not among ``allowed_bids``) is refused."""
         raise NotImplementedError
 
-    def pass_reason(self, state: MatchState, deal: DealState, seat: int) -> Reason | None:
+    def pass_reason(self, t: Table, seat: int) -> Reason | None:
         return None
 
-    def closing_contract(self, state: MatchState, deal: DealState, declarer: int) -> int:
+    def closing_contract(self, t: Table, declarer: int) -> int:
         """The contract when bidding ends with ``declarer`` holding the last bid."""
-        return deal.bid
+        return t.bid
 
-    def talon_shown(self, state: MatchState, deal: DealState) -> bool:
+    def talon_shown(self, t: Table) -> bool:
         return True
 
     # --- contract -------------------------------------------------------------------------
-    def bid_cap(self, state: MatchState, hand: int) -> int:
+    def bid_cap(self, t: Table, hand: int) -> int:
+        """The highest bid or contract ``hand`` allows (computed once per hand and deal)."""
+        cap = t.caps.get(hand)
+        if cap is None:
+            cap = t.caps[hand] = self.hand_cap(t.rules, hand)
+        return cap
+
+    def hand_cap(self, rules: Rules, hand: int) -> int:
         return MAX_BID
 
-    def allowed_contracts(self, state: MatchState, deal: DealState) -> Sequence[int]:
-        """The bid itself, or a multiple of 5 ≥ bid + 5 within the cap (Тысяча family)."""
-        assert deal.declarer is not None
-        cap = self.bid_cap(state, deal.hands[deal.declarer])
-        return family_contracts(deal.bid, 5, cap)
+    def bid_proves(self, rules: Rules, value: int) -> int:
+        """The marriages (their value) a bid of ``value`` shows its bidder holds: the bid
+        cap (§1.3, §2) allows bids over 120 only with them."""
+        if not self.caps_by_marriages(rules) or value <= BASE_CAP or value % 5:
+            return 0
+        return value - BASE_CAP
 
-    def contract_refusal(self, state: MatchState, deal: DealState, value: int) -> Reason:
-        assert deal.declarer is not None
-        cap = self.bid_cap(state, deal.hands[deal.declarer])
-        return family_contract_refusal(value, deal.bid, 5, cap)
-
-    def redeal_ground(self, state: MatchState, hand: int) -> bool:
+    def caps_by_marriages(self, rules: Rules) -> bool:
         return False
 
+    def contract_step(self, rules: Rules) -> int:
+        return 5
+
+    def allowed_contracts(self, t: Table) -> Sequence[int]:
+        """The bid itself, or a multiple of 5 ≥ bid + step within the cap (Тысяча family)."""
+        assert t.declarer is not None
+        return self.contracts_over(t.rules, t.bid, self.bid_cap(t, t.hands[t.declarer]))
+
+    def contracts_over(self, rules: Rules, bid: int, cap: int) -> Sequence[int]:
+        """The contracts a declarer whose hand allows ``cap`` may name over ``bid``."""
+        return family_contracts(bid, self.contract_step(rules), cap)
+
+    def contract_refusal(self, t: Table, value: int) -> Reason:
+        assert t.declarer is not None
+        cap = self.bid_cap(t, t.hands[t.declarer])
+        return family_contract_refusal(value, t.bid, self.contract_step(t.rules), cap)
+
+    def redeal_ground(self, hand: int) -> RedealGround | None:
+        return None
+
     # --- play -----------------------------------------------------------------------------
-    def trick_points(self, plays_mask: int) -> int:
-        return sum(THOUSAND_POINTS[c] for c in cards_of(plays_mask))
-
-    def declarable(
-        self, state: MatchState, deal: DealState, seat: int
-    ) -> tuple[tuple[int, Declaration], ...]:
+    def declarable(self, t: Table, seat: int) -> list[tuple[int, Declaration]]:
         """The leads ``seat`` may make with a declaration: ``(card, kind)`` pairs."""
-        if self.marriage_needs_trick and not deal.won[seat]:
-            return ()
-        hand = deal.hands[seat]
-        found = [
-            (c, Declaration.MARRIAGE)
-            for mask in MARRIAGE_MASKS
-            if hand & mask == mask
-            for c in cards_of(mask)
-        ]
-        if state.rules.ace_marriage and hand & FOUR_ACES == FOUR_ACES:
-            found += [(c, Declaration.ACES) for c in cards_of(FOUR_ACES)]
-        return tuple(found)
+        if self.marriage_needs_trick and not t.won[seat]:
+            return []
+        hand = t.hands[seat]
+        found = []
+        for suit, mask in enumerate(MARRIAGE_MASKS):
+            if hand & mask == mask:
+                found += _MARRIAGE_LEADS[suit]
+        if t.rules.ace_marriage and hand & FOUR_ACES == FOUR_ACES:
+            found += _ACE_LEADS
+        return found
 
-    def declaration_refusal(
-        self, state: MatchState, deal: DealState, seat: int, c: int, kind: Declaration
-    ) -> Reason:
+    def declaration_refusal(self, t: Table, seat: int, c: int, kind: Declaration) -> Reason:
         """Why leading ``c`` with ``kind`` (not among ``declarable``) is refused."""
         if kind not in self.declarations:
             return Reason.NOT_IN_THIS_GAME
-        hand = deal.hands[seat]
+        hand = t.hands[seat]
         if kind is Declaration.ACES:
-            if not state.rules.ace_marriage:
+            if not t.rules.ace_marriage:
                 return Reason.OPTION_OFF
             if rank_of(c) != ACE or hand & FOUR_ACES != FOUR_ACES:
                 return Reason.NO_FOUR_ACES
@@ -243,16 +287,45 @@ class Variant:
             return ACE_MARRIAGE_VALUE
         return 0
 
+    def makes_trump(self, kind: Declaration) -> bool:
+        """Whether declaring ``kind`` makes its suit trump (the marriage, §1.5)."""
+        return kind is Declaration.MARRIAGE
+
+    def declaration_cards(self, kind: Declaration, suit: int) -> int:
+        """The cards a declaration of ``kind`` in ``suit`` shows its declarer held."""
+        return FOUR_ACES if kind is Declaration.ACES else MARRIAGE_MASKS[suit]
+
+    def declaration_leads(self, kind: Declaration, suit: int) -> int:
+        """The cards that may lead a declaration of ``kind`` in ``suit``."""
+        return self.declaration_cards(kind, suit)
+
+    def declared(self, t: Table, seat: int, suit: int, kind: Declaration, events: Events) -> None:
+        """What a declaration does beyond its value: a marriage makes its suit trump."""
+        if self.makes_trump(kind):
+            t.trump = suit
+            if events is not None:
+                events.append(TrumpChanged(suit))
+
+    def forced_lead(self, t: Table) -> tuple[int, int] | None:
+        """``(seat, mask)``: a seat whose next lead must be one of ``mask`` (the trilyazh)."""
+        return None
+
+    def after_trick(self, t: Table, winner: int, events: Events) -> None:
+        """What a taken trick does beyond its points (the trilyazh's stages)."""
+
     # --- scoring --------------------------------------------------------------------------
-    def score(
-        self, state: MatchState, deal: DealState, outcome: Outcome
-    ) -> tuple[MatchState, list[Event]]:
+    def score(self, t: Table, outcome: Outcome, events: list[Event]) -> None:
         """Score the finished deal and settle the match (phase ``deal-over`` or over)."""
         raise NotImplementedError
 
 
-def hand_points(hand: int) -> int:
-    return sum(THOUSAND_POINTS[c] for c in cards_of(hand))
+Events = list[Event] | None
+"""Where play records what happened; ``None`` in the computer players' playouts."""
+
+_MARRIAGE_LEADS = tuple(
+    [(c, Declaration.MARRIAGE) for c in cards_of(mask)] for mask in MARRIAGE_MASKS
+)
+_ACE_LEADS = [(c, Declaration.ACES) for c in cards_of(FOUR_ACES)]
 
 
 def holds_four_nines(hand: int) -> bool:

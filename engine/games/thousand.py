@@ -5,10 +5,12 @@ bolts, the golden round, the dump truck and the barrel.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine.actions import Declaration
-from engine.errors import Reason
-from engine.events import BoltGiven, DumpTruck, Event, FallCause, Fell, Mounted
+from engine.cards import card_points
+from engine.errors import Reason, StartError
+from engine.events import BoltGiven, DumpTruck, Event, FallCause, Fell, Mounted, RedealGround
 from engine.games.base import (
     BASE_CAP,
     MAX_BID,
@@ -16,17 +18,18 @@ from engine.games.base import (
     deal_scored,
     family_bid_refusal,
     family_bids,
-    family_contract_refusal,
-    family_contracts,
     finish,
     half_contract,
-    hand_points,
     holds_four_nines,
     leading_winner,
     marriages_in,
     round_points,
 )
-from engine.state import DealState, MatchState, Outcome, Phase
+from engine.rules import Rules
+from engine.state import Outcome, Phase
+
+if TYPE_CHECKING:
+    from engine.table import Table
 
 HUNDRED = 100
 BOLT_PENALTY = 120
@@ -39,107 +42,118 @@ LOSING_SCORE = -1000
 REDEAL_POINTS = 14
 
 
-def barrel_contract(state: MatchState) -> int | None:
+def barrel_contract(rules: Rules) -> int | None:
     """What the barrel player must take (121 with target 1001), or None without a barrel."""
-    rules = state.rules
     return None if rules.barrel is None else rules.target - rules.barrel
 
 
 class Thousand(Variant):
+    opening_bid = HUNDRED
     declarations = frozenset({Declaration.MARRIAGE, Declaration.ACES})
     marriage_needs_trick = True
     can_redeal = True
     can_concede = True
+    has_bolts = True
 
-    def open_bidding(self, state: MatchState, deal: DealState) -> DealState:
-        hundred = deal.active[0]
-        barrel = state.perch
-        if barrel is not None and not state.rules.barrel_bidding:
-            contract = barrel_contract(state)
+    def starting_perch(self, rules: Rules, scores: tuple[int, ...]) -> int | None:
+        """A score of exactly the barrel's (880) seats that player with no attempt used."""
+        if any(s <= LOSING_SCORE for s in scores):
+            raise StartError("a score of -1000 or less has already ended the match")
+        if any(s >= rules.target for s in scores):
+            raise StartError("a score at the target has already ended the match")
+        if rules.barrel is None:
+            return None
+        if any(s > rules.barrel for s in scores):
+            raise StartError("nobody can be above the barrel")
+        seated = [i for i, s in enumerate(scores) if s == rules.barrel]
+        if len(seated) > 1:
+            raise StartError("two players cannot be seated at once")
+        return seated[0] if seated else None
+
+    def open_bidding(self, t: Table) -> None:
+        hundred = t.active[0]
+        barrel = t.perch
+        if barrel is not None and not t.rules.barrel_bidding:
+            contract = barrel_contract(t.rules)
             assert contract is not None
-            return deal._replace(bid=contract, bidder=barrel, turn=None)
-        return deal._replace(
-            bid=HUNDRED, bidder=hundred, bids=((hundred, HUNDRED),), turn=deal.active[1]
-        )
+            t.bid, t.bidder, t.turn = contract, barrel, None
+            return
+        t.bid, t.bidder, t.bids, t.turn = HUNDRED, hundred, ((hundred, HUNDRED),), t.active[1]
 
-    def auto_passes(self, state: MatchState, seat: int) -> bool:
-        threshold = state.rules.minus_bidding
-        return threshold is not None and state.scores[seat] < threshold
+    def auto_passes(self, t: Table, seat: int) -> bool:
+        threshold = t.rules.minus_bidding
+        return threshold is not None and t.scores[seat] < threshold
 
-    def bid_cap(self, state: MatchState, hand: int) -> int:
-        if not state.rules.bid_cap_without_marriage:
+    def caps_by_marriages(self, rules: Rules) -> bool:
+        return rules.bid_cap_without_marriage
+
+    def hand_cap(self, rules: Rules, hand: int) -> int:
+        if not rules.bid_cap_without_marriage:
             return MAX_BID
-        return BASE_CAP + marriages_in(hand, state.rules.ace_marriage)
+        return BASE_CAP + marriages_in(hand, rules.ace_marriage)
 
-    def _bid_terms(
-        self, state: MatchState, deal: DealState, seat: int
-    ) -> tuple[int, int, int | None]:
-        low = deal.bid + state.rules.bid_step
-        exact = barrel_contract(state) if seat == state.perch else None
-        return low, self.bid_cap(state, deal.hands[seat]), exact
+    def contract_step(self, rules: Rules) -> int:
+        return rules.bid_step
 
-    def allowed_bids(self, state: MatchState, deal: DealState, seat: int) -> Sequence[int]:
-        return family_bids(*self._bid_terms(state, deal, seat))
+    def _bid_terms(self, t: Table, seat: int) -> tuple[int, int, int | None]:
+        low = t.bid + t.rules.bid_step
+        exact = barrel_contract(t.rules) if seat == t.perch else None
+        return low, self.bid_cap(t, t.hands[seat]), exact
 
-    def bid_refusal(self, state: MatchState, deal: DealState, seat: int, value: int) -> Reason:
-        return family_bid_refusal(value, *self._bid_terms(state, deal, seat))
+    def allowed_bids(self, t: Table, seat: int) -> Sequence[int]:
+        return family_bids(*self._bid_terms(t, seat))
 
-    def closing_contract(self, state: MatchState, deal: DealState, declarer: int) -> int:
-        exact = barrel_contract(state)
-        if declarer == state.perch and exact is not None and deal.bid < exact:
+    def bid_refusal(self, t: Table, seat: int, value: int) -> Reason:
+        return family_bid_refusal(value, *self._bid_terms(t, seat))
+
+    def closing_contract(self, t: Table, declarer: int) -> int:
+        exact = barrel_contract(t.rules)
+        if declarer == t.perch and exact is not None and t.bid < exact:
             return exact
-        return deal.bid
+        return t.bid
 
-    def talon_shown(self, state: MatchState, deal: DealState) -> bool:
-        won_on_hundred = deal.contract == HUNDRED and deal.declarer == deal.active[0]
-        return not (state.rules.hidden_talon_on_hundred and won_on_hundred)
+    def talon_shown(self, t: Table) -> bool:
+        won_on_hundred = t.contract == HUNDRED and t.declarer == t.active[0]
+        return not (t.rules.hidden_talon_on_hundred and won_on_hundred)
 
-    def allowed_contracts(self, state: MatchState, deal: DealState) -> Sequence[int]:
-        assert deal.declarer is not None
-        cap = self.bid_cap(state, deal.hands[deal.declarer])
-        return family_contracts(deal.bid, state.rules.bid_step, cap)
+    def redeal_ground(self, hand: int) -> RedealGround | None:
+        if holds_four_nines(hand):
+            return RedealGround.FOUR_NINES
+        if card_points(hand) < REDEAL_POINTS:
+            return RedealGround.UNDER_14_POINTS
+        return None
 
-    def contract_refusal(self, state: MatchState, deal: DealState, value: int) -> Reason:
-        assert deal.declarer is not None
-        cap = self.bid_cap(state, deal.hands[deal.declarer])
-        return family_contract_refusal(value, deal.bid, state.rules.bid_step, cap)
-
-    def redeal_ground(self, state: MatchState, hand: int) -> bool:
-        return holds_four_nines(hand) or hand_points(hand) < REDEAL_POINTS
-
-    def score(
-        self, state: MatchState, deal: DealState, outcome: Outcome
-    ) -> tuple[MatchState, list[Event]]:
-        return _ThousandScoring(state, deal, outcome).run()
+    def score(self, t: Table, outcome: Outcome, events: list[Event]) -> None:
+        _ThousandScoring(t, outcome, events).run()
 
 
 class _ThousandScoring:
     """One deal's settlement, in the order of fine point 18: the declarer and the
     defenders, bolts, the barrel (attempts, climbers, knock-offs), the dump truck, −1000."""
 
-    def __init__(self, state: MatchState, deal: DealState, outcome: Outcome) -> None:
-        self.state = state
-        self.deal = deal
+    def __init__(self, t: Table, outcome: Outcome, events: list[Event]) -> None:
+        self.table = t
         self.outcome = outcome
-        self.rules = state.rules
-        golden = self.rules.golden_round and state.deals <= GOLDEN_DEALS
+        self.rules = t.rules
+        golden = self.rules.golden_round and t.deals <= GOLDEN_DEALS
         self.mult = 2 if golden else 1
-        self.events: list[Event] = []
-        self.scores = list(state.scores)
-        self.bolts = list(state.bolts)
-        self.barrel = state.perch
-        self.attempts = state.perch_attempts
+        self.events = events
+        self.start = len(events)
+        self.scores = list(t.scores)
+        self.bolts = list(t.bolts)
+        self.barrel = t.perch
+        self.attempts = t.perch_attempts
         self.fallen: set[int] = set()
         self.winner: int | None = None
-        declarer = deal.declarer
+        declarer = t.declarer
         assert declarer is not None
         self.declarer = declarer
-        self.made = outcome is Outcome.PLAYED and deal.points[declarer] >= deal.contract
+        self.made = outcome is Outcome.PLAYED and t.points[declarer] >= t.contract
 
-    def run(self) -> tuple[MatchState, list[Event]]:
-        deal, rules = self.deal, self.rules
+    def run(self) -> None:
+        t, rules = self.table, self.rules
         declarer, made = self.declarer, self.made
-        before = tuple(self.scores)
+        before = t.scores
         if declarer == self.barrel:
             self._barrel_declares(declarer, made)
         else:
@@ -150,30 +164,26 @@ class _ThousandScoring:
                 if abs(score) == DUMP_TRUCK:
                     self.scores[seat] = 0
                     self.events.append(DumpTruck(seat))
-        scores = tuple(self.scores)
-        self.events.insert(0, deal_scored(deal, made, before, scores))
-        state = self.state._replace(
-            phase=Phase.DEAL_OVER,
-            scores=scores,
-            bolts=tuple(self.bolts),
-            perch=self.barrel,
-            perch_attempts=self.attempts if self.barrel is not None else 0,
-        )
+        t.scores = tuple(self.scores)
+        self.events.insert(self.start, deal_scored(t, made, before))
+        t.phase = Phase.DEAL_OVER
+        t.bolts = tuple(self.bolts)
+        t.perch = self.barrel
+        t.perch_attempts = self.attempts if self.barrel is not None else 0
         winner = self.winner
-        if winner is None and min(scores) <= LOSING_SCORE:
-            winner = leading_winner(state, deal)
+        if winner is None and min(t.scores) <= LOSING_SCORE:
+            winner = leading_winner(t)
         if winner is not None:
-            state = finish(state, winner, self.events)
-        return state, self.events
+            finish(t, winner, self.events)
 
     def _change(self, seat: int, amount: int) -> None:
         self.scores[seat] += amount * self.mult
 
     def _barrel_declares(self, declarer: int, made: bool) -> None:
         """§1.7: the defenders stand still; the barrel player wins, falls or uses an attempt."""
-        exact = barrel_contract(self.state)
+        exact = barrel_contract(self.rules)
         assert exact is not None
-        contract = self.deal.contract
+        contract = self.table.contract
         if made:
             self._change(declarer, contract)
             self.winner = declarer
@@ -184,7 +194,7 @@ class _ThousandScoring:
             self._use_attempt(declarer)
 
     def _others_declare(self, declarer: int, made: bool) -> None:
-        deal, rules = self.deal, self.rules
+        deal, rules = self.table, self.rules
         contract = deal.contract
         defenders = [s for s in deal.active if s != declarer]
         if self.outcome is Outcome.CONCEDED:
@@ -235,19 +245,18 @@ class _ThousandScoring:
 
     def _settle_barrel(self) -> None:
         """Outright wins, climbing onto the barrel, knock-offs (§1.7, fine points 8, 9, 17)."""
-        rules, deal, declarer = self.rules, self.deal, self.declarer
+        rules, deal, declarer = self.rules, self.table, self.declarer
         if self.winner is not None:
             return
         if rules.barrel is None:
             if max(self.scores) >= rules.target:
-                probe = self.state._replace(scores=tuple(self.scores))
-                self.winner = leading_winner(probe, deal)
+                self.winner = leading_winner(self.table, tuple(self.scores))
             return
         if self.made and self.scores[declarer] >= rules.target:
             self.winner = declarer
         climbers = [
             s for s in deal.active
-            if s != self.state.perch and s != self.winner and self.scores[s] >= rules.barrel
+            if s != self.table.perch and s != self.winner and self.scores[s] >= rules.barrel
         ]
         if self.winner is not None:
             for seat in climbers:

@@ -5,9 +5,10 @@ throwing the cards, marriages from the first lead, the sitting-out fourth player
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine.actions import Declaration
-from engine.errors import Reason
+from engine.errors import Reason, StartError
 from engine.events import DealScored, Event
 from engine.games.base import (
     BASE_CAP,
@@ -21,7 +22,11 @@ from engine.games.base import (
     marriages_in,
     round_points,
 )
-from engine.state import DealState, MatchState, Outcome, Phase
+from engine.rules import Rules
+from engine.state import Outcome, Phase
+
+if TYPE_CHECKING:
+    from engine.table import Table
 
 MIN_BID = 40
 THROW_BONUS = 50
@@ -29,57 +34,63 @@ TARGET = 1001
 
 
 class ThousandOne(Variant):
+    opening_bid = MIN_BID
     declarations = frozenset({Declaration.MARRIAGE, Declaration.ACES})
     marriage_needs_trick = False
     can_throw = True
+
+    def starting_perch(self, rules: Rules, scores: tuple[int, ...]) -> int | None:
+        if any(s >= TARGET for s in scores):
+            raise StartError("a score of 1001 has already ended the match")
+        return None
 
     def active_seats(self, players: int, dealer: int) -> tuple[int, ...]:
         """With four players the dealer sits the deal out."""
         return super().active_seats(players, dealer)[:3]
 
-    def bid_cap(self, state: MatchState, hand: int) -> int:
-        return BASE_CAP + marriages_in(hand, state.rules.ace_marriage)
+    def caps_by_marriages(self, rules: Rules) -> bool:
+        return True
 
-    def allowed_bids(self, state: MatchState, deal: DealState, seat: int) -> Sequence[int]:
-        low = deal.bid + 5 if deal.bid else MIN_BID
-        return family_bids(low, self.bid_cap(state, deal.hands[seat]))
+    def hand_cap(self, rules: Rules, hand: int) -> int:
+        return BASE_CAP + marriages_in(hand, rules.ace_marriage)
 
-    def bid_refusal(self, state: MatchState, deal: DealState, seat: int, value: int) -> Reason:
-        low = deal.bid + 5 if deal.bid else MIN_BID
-        return family_bid_refusal(value, low, self.bid_cap(state, deal.hands[seat]))
+    def allowed_bids(self, t: Table, seat: int) -> Sequence[int]:
+        low = t.bid + 5 if t.bid else MIN_BID
+        return family_bids(low, self.bid_cap(t, t.hands[seat]))
 
-    def closing_contract(self, state: MatchState, deal: DealState, declarer: int) -> int:
-        return deal.bid or MIN_BID
+    def bid_refusal(self, t: Table, seat: int, value: int) -> Reason:
+        low = t.bid + 5 if t.bid else MIN_BID
+        return family_bid_refusal(value, low, self.bid_cap(t, t.hands[seat]))
 
-    def score(
-        self, state: MatchState, deal: DealState, outcome: Outcome
-    ) -> tuple[MatchState, list[Event]]:
-        declarer = deal.declarer
+    def closing_contract(self, t: Table, declarer: int) -> int:
+        return t.bid or MIN_BID
+
+    def score(self, t: Table, outcome: Outcome, events: list[Event]) -> None:
+        declarer = t.declarer
         assert declarer is not None
-        changes = [0] * state.rules.players
-        made = outcome is Outcome.PLAYED and deal.points[declarer] >= deal.contract
+        changes = [0] * t.rules.players
+        made = outcome is Outcome.PLAYED and t.points[declarer] >= t.contract
         if outcome is Outcome.THROWN:
-            if deal.without_bid and not deal.contract_named:
-                for seat in deal.active:
+            if t.without_bid and not t.contract_named:
+                for seat in t.active:
                     if seat != declarer:
                         changes[seat] = THROW_BONUS
             else:
-                changes[declarer] = -deal.contract
+                changes[declarer] = -t.contract
         else:
-            changes[declarer] = deal.contract if made else -deal.contract
-            for seat in deal.active:
+            changes[declarer] = t.contract if made else -t.contract
+            for seat in t.active:
                 if seat != declarer:
-                    changes[seat] = round_points(deal.points[seat], state.rules.rounding)
-            if deal.dealer not in deal.active:
-                changes[deal.dealer] = _talon_marriage(deal.talon)
-        scores = tuple(s + c for s, c in zip(state.scores, changes, strict=True))
-        events: list[Event] = [
-            DealScored(declarer, deal.contract, made, deal.points, tuple(changes), scores)
-        ]
-        state = state._replace(phase=Phase.DEAL_OVER, scores=scores)
-        if max(scores) >= TARGET:
-            state = finish(state, leading_winner(state, deal), events)
-        return state, events
+                    changes[seat] = round_points(t.points[seat], t.rules.rounding)
+            if t.dealer not in t.active:
+                changes[t.dealer] = _talon_marriage(t.talon)
+        t.scores = tuple(s + c for s, c in zip(t.scores, changes, strict=True))
+        events.append(
+            DealScored(declarer, t.contract, made, tuple(t.points), tuple(changes), t.scores)
+        )
+        t.phase = Phase.DEAL_OVER
+        if max(t.scores) >= TARGET:
+            finish(t, leading_winner(t), events)
 
 
 def _talon_marriage(talon: int) -> int:

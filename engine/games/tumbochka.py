@@ -5,14 +5,39 @@ as points, troyan and trilyazh, and the tumbochka with its falls and golden bage
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine.actions import Declaration
-from engine.cards import EIGHT, JACK, KING, QUEEN, SEVEN, SIX, TUMBOCHKA_DECK, bit, card
+from engine.cards import (
+    CARD_COUNT,
+    EIGHT,
+    JACK,
+    KING,
+    QUEEN,
+    SEVEN,
+    SIX,
+    TUMBOCHKA_DECK,
+    bit,
+    card,
+    cards_of,
+)
 from engine.cards import suit_of as _suit_of
-from engine.errors import Reason
-from engine.events import Event, FallCause, Fell, GoldenBagel, Mounted
-from engine.games.base import Variant, deal_scored, finish
-from engine.state import DealState, MatchState, Outcome, Phase
+from engine.errors import Reason, StartError
+from engine.events import (
+    Event,
+    FallCause,
+    Fell,
+    GoldenBagel,
+    Mounted,
+    TrilyazhBroken,
+    TrilyazhCompleted,
+)
+from engine.games.base import Events, Variant, deal_scored, finish
+from engine.rules import Rules
+from engine.state import Outcome, Phase
+
+if TYPE_CHECKING:
+    from engine.table import Table
 
 OPENING_BID = 4
 MAX_BID = 14
@@ -27,58 +52,72 @@ TROYAN_MASKS = tuple(
 TRILYAZH_MASKS = tuple(
     bit(card(JACK, s)) | bit(card(QUEEN, s)) | bit(card(KING, s)) for s in range(4)
 )
+TRILYAZH_RANKS = (JACK, QUEEN, KING)
+"""The trilyazh's cards in the order its declarer must lead them (stages 1, 2, 3)."""
 
 
 class Tumbochka(Variant):
     deck = TUMBOCHKA_DECK
+    deck_cards = tuple(cards_of(TUMBOCHKA_DECK))
     max_bid = MAX_BID
+    opening_bid = OPENING_BID
+    card_values = (0,) * CARD_COUNT
+    trick_value = 1
+    """Tricks are the points (§3.3)."""
     declarations = frozenset({Declaration.TROYAN, Declaration.TRILYAZH})
 
-    def allowed_bids(self, state: MatchState, deal: DealState, seat: int) -> Sequence[int]:
-        sitter = state.perch
-        if not deal.bid and seat != sitter:
+    def starting_perch(self, rules: Rules, scores: tuple[int, ...]) -> int | None:
+        """A score of exactly 20 seats that player on the tumbochka with no attempt used."""
+        if any(s > TUMBOCHKA for s in scores):
+            raise StartError("nobody can be above the tumbochka")
+        seated = [i for i, s in enumerate(scores) if s == TUMBOCHKA]
+        if len(seated) > 1:
+            raise StartError("two players cannot be seated at once")
+        return seated[0] if seated else None
+
+    def allowed_bids(self, t: Table, seat: int) -> Sequence[int]:
+        sitter = t.perch
+        if not t.bid and seat != sitter:
             return (OPENING_BID,)
-        low = max(deal.bid + 1, SITTER_MIN_BID if seat == sitter else OPENING_BID)
+        low = max(t.bid + 1, SITTER_MIN_BID if seat == sitter else OPENING_BID)
         high = MAX_BID
-        if sitter is not None and seat != sitter and state.scores[seat] < 1:
+        if sitter is not None and seat != sitter and t.scores[seat] < 1:
             high = SITTER_MIN_BID - 1
         return range(low, high + 1)
 
-    def bid_refusal(self, state: MatchState, deal: DealState, seat: int, value: int) -> Reason:
-        sitter = state.perch
+    def bid_refusal(self, t: Table, seat: int, value: int) -> Reason:
+        sitter = t.perch
         if value > MAX_BID:
             return Reason.BID_OVER_MAXIMUM
-        if not deal.bid and seat != sitter:
+        if not t.bid and seat != sitter:
             return Reason.OPENING_BID_EXACT
         if seat == sitter and value < SITTER_MIN_BID:
             return Reason.BELOW_TUMBOCHKA_MINIMUM
-        if value <= deal.bid:
+        if value <= t.bid:
             return Reason.BID_TOO_LOW
         return Reason.SCORE_TOO_LOW_TO_BID
 
-    def pass_reason(self, state: MatchState, deal: DealState, seat: int) -> Reason | None:
-        if not deal.bid and seat != state.perch:
+    def pass_reason(self, t: Table, seat: int) -> Reason | None:
+        if not t.bid and seat != t.perch:
             return Reason.MUST_OPEN
         return None
 
-    def talon_shown(self, state: MatchState, deal: DealState) -> bool:
+    def talon_shown(self, t: Table) -> bool:
         return False
 
-    def allowed_contracts(self, state: MatchState, deal: DealState) -> Sequence[int]:
-        return range(deal.bid, MAX_BID + 1)
+    def allowed_contracts(self, t: Table) -> Sequence[int]:
+        return range(t.bid, MAX_BID + 1)
 
-    def contract_refusal(self, state: MatchState, deal: DealState, value: int) -> Reason:
-        if value < deal.bid:
+    def contracts_over(self, rules: Rules, bid: int, cap: int) -> Sequence[int]:
+        return range(bid, MAX_BID + 1)
+
+    def contract_refusal(self, t: Table, value: int) -> Reason:
+        if value < t.bid:
             return Reason.CONTRACT_BELOW_BID
         return Reason.CONTRACT_OVER_MAXIMUM
 
-    def trick_points(self, plays_mask: int) -> int:
-        return 1
-
-    def declarable(
-        self, state: MatchState, deal: DealState, seat: int
-    ) -> tuple[tuple[int, Declaration], ...]:
-        hand = deal.hands[seat]
+    def declarable(self, t: Table, seat: int) -> list[tuple[int, Declaration]]:
+        hand = t.hands[seat]
         found = [
             (card(SIX, suit), Declaration.TROYAN)
             for suit, mask in enumerate(TROYAN_MASKS)
@@ -89,12 +128,10 @@ class Tumbochka(Variant):
             for suit, mask in enumerate(TRILYAZH_MASKS)
             if hand & mask == mask
         ]
-        return tuple(found)
+        return found
 
-    def declaration_refusal(
-        self, state: MatchState, deal: DealState, seat: int, c: int, kind: Declaration
-    ) -> Reason:
-        hand = deal.hands[seat]
+    def declaration_refusal(self, t: Table, seat: int, c: int, kind: Declaration) -> Reason:
+        hand = t.hands[seat]
         suit = _suit_of(c)
         if kind is Declaration.TROYAN:
             if hand & TROYAN_MASKS[suit] != TROYAN_MASKS[suit]:
@@ -106,38 +143,81 @@ class Tumbochka(Variant):
             return Reason.TRILYAZH_LEADS_JACK
         return Reason.NOT_IN_THIS_GAME
 
-    def score(
-        self, state: MatchState, deal: DealState, outcome: Outcome
-    ) -> tuple[MatchState, list[Event]]:
-        return _TumbochkaScoring(state, deal).run()
+    def makes_trump(self, kind: Declaration) -> bool:
+        return kind is Declaration.TROYAN
+
+    def declaration_cards(self, kind: Declaration, suit: int) -> int:
+        return TROYAN_MASKS[suit] if kind is Declaration.TROYAN else TRILYAZH_MASKS[suit]
+
+    def declaration_leads(self, kind: Declaration, suit: int) -> int:
+        """A troyan is led with its 6, a trilyazh with its J."""
+        return bit(card(SIX if kind is Declaration.TROYAN else JACK, suit))
+
+    def declared(self, t: Table, seat: int, suit: int, kind: Declaration, events: Events) -> None:
+        """A troyan makes its suit trump; a trilyazh binds its declarer's next leads."""
+        super().declared(t, seat, suit, kind, events)
+        if kind is Declaration.TRILYAZH:
+            t.trilyazh = (seat, suit, 1)
+            t.forced = self.forced_lead(t)
+
+    def forced_lead(self, t: Table) -> tuple[int, int] | None:
+        """While its declarer keeps the lead, the trilyazh's Q and then K must be led."""
+        tri = t.trilyazh
+        if tri is None:
+            return None
+        seat, suit, stage = tri
+        return seat, bit(card(TRILYAZH_RANKS[stage - 1], suit))
+
+    def after_trick(self, t: Table, winner: int, events: Events) -> None:
+        """The trilyazh's stage machine: broken when its declarer loses a trick, worth
+        ``TRILYAZH_BONUS`` when the K trick is taken too (§3.2)."""
+        tri = t.trilyazh
+        if tri is None:
+            return
+        holder, suit, stage = tri
+        if winner != holder:
+            if events is not None:
+                events.append(TrilyazhBroken(holder, suit))
+            t.trilyazh = None
+        elif stage == len(TRILYAZH_RANKS):
+            t.points[holder] += TRILYAZH_BONUS
+            if events is not None:
+                events.append(TrilyazhCompleted(holder, suit))
+            t.trilyazh = None
+        else:
+            t.trilyazh = (holder, suit, stage + 1)
+        t.forced = self.forced_lead(t)
+
+    def score(self, t: Table, outcome: Outcome, events: list[Event]) -> None:
+        _TumbochkaScoring(t, events).run()
 
 
 class _TumbochkaScoring:
     """§3.3–3.4: contract and tricks, then the sitter's win or attempt, then climbers."""
 
-    def __init__(self, state: MatchState, deal: DealState) -> None:
-        self.state = state
-        self.deal = deal
-        self.scores = list(state.scores)
-        self.falls = list(state.falls)
-        self.bagels = list(state.bagels)
-        self.sitter = state.perch
-        self.attempts = state.perch_attempts
+    def __init__(self, t: Table, events: list[Event]) -> None:
+        self.table = t
+        self.scores = list(t.scores)
+        self.falls = list(t.falls)
+        self.bagels = list(t.bagels)
+        self.sitter = t.perch
+        self.attempts = t.perch_attempts
         self.fallen: set[int] = set()
-        self.events: list[Event] = []
+        self.events = events
+        self.start = len(events)
         self.winner: int | None = None
 
-    def run(self) -> tuple[MatchState, list[Event]]:
-        deal = self.deal
-        declarer = deal.declarer
+    def run(self) -> None:
+        t = self.table
+        declarer = t.declarer
         assert declarer is not None
-        made = deal.points[declarer] >= deal.contract
-        before = tuple(self.scores)
+        made = t.points[declarer] >= t.contract
+        before = t.scores
         changes = [0] * len(self.scores)
-        changes[declarer] = deal.contract if made else -deal.contract
-        for seat in deal.active:
+        changes[declarer] = t.contract if made else -t.contract
+        for seat in t.active:
             if seat != declarer:
-                changes[seat] = deal.points[seat]
+                changes[seat] = t.points[seat]
         sitter = self.sitter
         for seat, change in enumerate(changes):
             if seat != sitter:
@@ -147,24 +227,20 @@ class _TumbochkaScoring:
             if declarer == sitter and made:
                 self.winner = sitter
         self._settle()
-        scores = tuple(self.scores)
-        self.events.insert(0, deal_scored(deal, made, before, scores))
-        state = self.state._replace(
-            phase=Phase.DEAL_OVER,
-            scores=scores,
-            perch=self.sitter,
-            perch_attempts=self.attempts if self.sitter is not None else 0,
-            falls=tuple(self.falls),
-            bagels=tuple(self.bagels),
-        )
+        t.scores = tuple(self.scores)
+        self.events.insert(self.start, deal_scored(t, made, before))
+        t.phase = Phase.DEAL_OVER
+        t.perch = self.sitter
+        t.perch_attempts = self.attempts if self.sitter is not None else 0
+        t.falls = tuple(self.falls)
+        t.bagels = tuple(self.bagels)
         if self.winner is not None:
-            state = finish(state, self.winner, self.events)
-        return state, self.events
+            finish(t, self.winner, self.events)
 
     def _settle(self) -> None:
-        earlier = self.state.perch
+        earlier = self.table.perch
         climbers = [
-            s for s in self.deal.active if s != earlier and self.scores[s] >= TUMBOCHKA
+            s for s in self.table.active if s != earlier and self.scores[s] >= TUMBOCHKA
         ]
         if self.winner is not None:
             for seat in climbers:

@@ -8,10 +8,11 @@ import random
 import pytest
 
 from engine.actions import Play
-from engine.ai.sampling import Knowledge, sample, sim_of
-from engine.ai.simulator import KIND_OF, Sim
+from engine.ai.sampling import Knowledge, sample, table_of
 from engine.rules import Rules
 from engine.state import MatchState, Phase
+from engine.table import playing
+from engine.tricks import moves, play
 from engine.view import view
 from tests.engine.ai.helpers import VARIANTS, decision_points, ids
 
@@ -24,19 +25,18 @@ def _history_is_legal(state: MatchState, seat: int, hands: list[int]) -> bool:
     start = hands[:]
     for s in seen.active:
         start[s] |= know.played_by[s]
-    sim = Sim(
-        Sim.rules_game(seen.rules),
+    table = playing(
+        seen.rules,
         seen.active,
         start,
         declarer=seen.declarer,
         contract=seen.contract,
         turn=seen.declarer,
-        ace_marriage=seen.rules.ace_marriage,
     )
     for s, c, kind in know.history:
-        if s != sim.turn or (c, kind) not in sim.moves(s):
+        if s != table.turn or (c, kind) not in moves(table, s):
             return False
-        sim.play(s, c, kind)
+        play(table, s, c, kind)
     return True
 
 
@@ -63,17 +63,20 @@ def test_samples_are_consistent_with_the_view(
 
 
 @pytest.mark.parametrize(("name", "rules", "scores"), VARIANTS, ids=ids(VARIANTS))
-def test_simulator_follows_the_engine(
+def test_a_table_built_from_a_view_plays_like_the_match(
     name: str, rules: Rules, scores: tuple[int, ...] | None
 ) -> None:
-    """The fast model of the play offers exactly the engine's legal plays."""
+    """The playouts' table, built from a seat's view and the true hands, offers exactly
+    the match's legal plays, with the trump, the played cards and the voids of the match."""
     for state, seat in decision_points(rules, scores, seed=5, count=150):
         if state.phase is not Phase.PLAY:
             continue
         seen = view(state, seat)
         assert state.deal is not None
-        sim = sim_of(seen, Knowledge.of(seen), list(state.deal.hands))
-        engine_moves = {(a.card, KIND_OF[a.declaration]) for a in seen.legal if isinstance(a, Play)}
-        assert set(sim.moves(seat)) == engine_moves
-        assert sim.trump == (state.deal.trump if state.deal.trump is not None else -1)
-        assert sim.remaining() == sum(state.deal.hands)
+        know = Knowledge.of(seen)
+        table = table_of(seen, know, list(state.deal.hands))
+        legal = {(a.card, a.declaration) for a in seen.legal if isinstance(a, Play)}
+        assert set(moves(table, seat)) == legal
+        assert table.trump == (state.deal.trump if state.deal.trump is not None else -1)
+        assert table.deck & ~table.played == sum(state.deal.hands)
+        assert tuple(table.voids) == know.voids
