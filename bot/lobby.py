@@ -22,7 +22,7 @@ from bot.i18n import Translator
 from bot.logs import note
 from bot.matchlog import STORED_GAMES, header_text, rules_of
 from bot.outbox import Content, Outbox
-from bot.people import People
+from bot.people import ANONYMOUS_ADMIN_ID, People
 from bot.render import game_label, option_label, option_value_label
 from bot.screens import start_link
 from bot.turns import turn_choices
@@ -320,8 +320,7 @@ class Lobbies:
         ]
         if closed:
             lines += ["", tr.text(lang, "lobby-open-hint", names=", ".join(closed))]
-        creator = await self._people.names([lobby.creator_id])
-        lines += ["", tr.text(lang, "lobby-footer", creator=html.escape(creator[0]))]
+        lines += ["", await self._who_runs(lobby, lang, "lobby-footer")]
 
         def data(verb: str) -> str:
             return encode_lobby(lobby.lobby_id, verb)
@@ -364,6 +363,15 @@ class Lobbies:
             rows.append([InlineKeyboardButton(tr.text(lang, "bot-table-open"), url=link)])
         return Content("\n".join(lines), InlineKeyboardMarkup(rows))
 
+    async def _who_runs(self, lobby: Lobby, lang: str, message_id: str) -> str:
+        """Who may change the settings and start: the creator, or in a lobby an anonymous
+        admin opened, any administrator of the group (the creator's name there is the
+        group's own, which names nobody)."""
+        if lobby.creator_id == ANONYMOUS_ADMIN_ID:
+            return self._tr.text(lang, f"{message_id}-admins")
+        (creator,) = await self._people.names([lobby.creator_id])
+        return self._tr.text(lang, message_id, creator=html.escape(creator))
+
     def _timer_line(self, lobby: Lobby, lang: str) -> str:
         if lobby.turn_seconds is None:
             return self._tr.text(lang, "lobby-timer-off")
@@ -383,12 +391,11 @@ class Lobbies:
     async def _settings_screen(self, lobby: Lobby, lang: str) -> Content:
         tr = self._tr
         rules = rules_of(lobby.rules)
-        creator = await self._people.names([lobby.creator_id])
         text = "\n".join(
             [
                 tr.text(lang, "lobby-settings-title", game=game_label(rules.game, lang, tr)),
                 "",
-                tr.text(lang, "lobby-settings-hint", creator=html.escape(creator[0])),
+                await self._who_runs(lobby, lang, "lobby-settings-hint"),
             ]
         )
 

@@ -11,6 +11,7 @@ lobby-rules-default = Rules: standard.
 lobby-rules = Rules: { $options }.
 lobby-open-hint = { $names }: please open a private chat with the bot (the button below), or the bot cannot send you your cards.
 lobby-footer = Creator: { $creator }. Only the creator changes the settings (at any time) and starts the game (once every seat is taken).
+lobby-footer-admins = Opened by a group administrator. Any administrator of the group changes the settings (at any time) and starts the game (once every seat is taken).
 lobby-join = Take a seat
 lobby-leave = Leave
 lobby-settings = ⚙️ Settings
@@ -19,6 +20,7 @@ lobby-invite = ✉️ Invite
 lobby-back = « Back
 lobby-settings-title = ⚙️ <b>Settings: { $game }</b>
 lobby-settings-hint = Choose the game and the number of players; press a rule to change its value. Only { $creator } can change the settings.
+lobby-settings-hint-admins = Choose the game and the number of players; press a rule to change its value. Any administrator of the group can change the settings.
 lobby-player-count = { $count ->
     [one] { $count } player
    *[other] { $count } players

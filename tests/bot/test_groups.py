@@ -39,6 +39,11 @@ async def test_an_anonymous_admin_opens_a_lobby_the_admins_start_and_stop(
     lobby = await driver.lobby()
     stored = await bot.services.store.lobbies.open_in_chat(admins_group.id)
     assert stored is not None and stored.seats == ()
+    # The lobby names no creator (the group's own name is nobody's) but who runs it.
+    assert plain(TR.text(LANG, "lobby-footer-admins")) in lobby.text
+    await driver.press_lobby(cast.bob, lobby, "settings")
+    assert plain(TR.text(LANG, "lobby-settings-hint-admins")) in lobby.text
+    await driver.press_lobby(cast.bob, lobby, "back")
     for user in (cast.alice, cast.bob, cast.carol):
         answer = await driver.press(user, lobby, TR.text(LANG, "lobby-join"))
         assert answer.text is None
