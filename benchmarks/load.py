@@ -68,7 +68,7 @@ from bot.callbacks import ActionPress, LobbyPress, MenuPress, decode
 from bot.health import Beat, heartbeat_path
 from engine import NameContract, Play, SeatAction
 from tests.bot.policies import thousand
-from tests.fakebot import CallbackAnswer, FakeTelegramServer, SimChat, SimMessage
+from tests.fakebot import CallbackAnswer, FakeTelegramServer, SimChat, SimMessage, SimUser
 from tests.fakebot.state import ChatState
 
 TOKEN = "123456:LOAD-benchmark"
@@ -356,11 +356,15 @@ class Table:
         record = self.server.world.new_callback(user.state, user.id, message.message_id, data)
         # Counted for its answer only: it shows recipients, no newer keyboard.
         self.record(record.id, Press(self, user.id, -1, False, time.monotonic()))
+        self._emit_press(user, message, record.id, data)
+
+    def _emit_press(self, user: SimUser, message: SimMessage, callback_id: str, data: str) -> None:
+        """The player's press reaches the bot as a callback query on ``message``."""
         self.presses += 1
         self.server.world.emit(
             "callback_query",
             {
-                "id": record.id,
+                "id": callback_id,
                 "from": user.to_api(),
                 "message": message.to_api(),
                 "chat_instance": str(user.id * 7919),
@@ -389,18 +393,7 @@ class Table:
         )
         self.record(record.id, entry)
         self.last = entry
-        self.presses += 1
-        self.server.world.emit(
-            "callback_query",
-            {
-                "id": record.id,
-                "from": user.to_api(),
-                "message": message.to_api(),
-                "chat_instance": str(user.id * 7919),
-                "data": data,
-            },
-            user.id,
-        )
+        self._emit_press(user, message, record.id, data)
 
 
 def _lobby_message(message: SimMessage) -> bool:
