@@ -79,7 +79,7 @@ async def build(path: Path, groups: list[tuple[SimChat, list[SimUser]]], seed: i
             deal_seed = f"startup-{index}"
             match = await store.matches.create(
                 group.id,
-                game="thousand",
+                game=Game.THOUSAND,
                 players=PLAYERS,
                 rules=header_text(rules, deal_seed),
                 seats=[NewSeat.human(u.id) for u in users],

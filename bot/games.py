@@ -51,7 +51,6 @@ from bot.i18n import Translator
 from bot.live import LiveMatch
 from bot.logs import note
 from bot.matchlog import (
-    STORED_GAMES,
     header_text,
     new_seed,
     next_deal,
@@ -194,7 +193,7 @@ class Games:
         seats = [NewSeat.human(user_id), *(NewSeat.computer(level) for _ in range(players - 1))]
         async with self._store.transaction():
             row = await self._store.matches.create(
-                chat_id, game=STORED_GAMES[rules.game], players=players, rules=header, seats=seats
+                chat_id, game=rules.game, players=players, rules=header, seats=seats
             )
             version = await self._store.matches.append_actions(row.match_id, 0, format_deal(deal))
             live = LiveMatch(row, state, version, seed)

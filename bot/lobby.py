@@ -20,7 +20,7 @@ from bot.callbacks import LobbyPress, encode_lobby
 from bot.games import Games
 from bot.i18n import Translator
 from bot.logs import note
-from bot.matchlog import STORED_GAMES, header_text, rules_of
+from bot.matchlog import header_text, rules_of
 from bot.outbox import Content, Outbox
 from bot.people import ANONYMOUS_ADMIN_ID, People
 from bot.render import game_label, option_label, option_value_label
@@ -97,7 +97,7 @@ class Lobbies:
             lobby = await self._store.lobbies.create(
                 chat_id,
                 creator_id=user_id,
-                game=STORED_GAMES[game],
+                game=game,
                 players=rules.players,
                 rules=header_text(rules),
                 turn_seconds=self._turn_seconds,
@@ -241,7 +241,7 @@ class Lobbies:
         try:
             lobby = await self._store.lobbies.set_rules(
                 lobby.lobby_id,
-                game=STORED_GAMES[changed.game],
+                game=changed.game,
                 players=changed.players,
                 rules=header_text(changed),
             )

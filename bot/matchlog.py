@@ -14,21 +14,12 @@ from collections.abc import Iterable
 
 from engine import (
     Deal,
-    Game,
     MatchReader,
     MatchState,
     Rules,
     format_header,
     shuffled_deal,
 )
-from storage import Game as StoredGame
-
-STORED_GAMES: dict[Game, StoredGame] = {
-    Game.THOUSAND: "thousand",
-    Game.THOUSAND_ONE: "thousand-one",
-    Game.TUMBOCHKA: "tumbochka",
-}
-"""The game of a stored lobby or match, by the notation's name."""
 
 _SEED_LINE = re.compile(r"#\s*deal-seed\s+(\S+)\s*")
 _SEED_PREFIX = "# deal-seed "

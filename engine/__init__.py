@@ -31,11 +31,12 @@ from engine.notation import (
     parse_action,
     replay,
 )
-from engine.rules import OPTIONS, Game, OptionSpec, Rules, RulesError, preset
+from engine.rules import DEFAULT_GAME, OPTIONS, Game, OptionSpec, Rules, RulesError, preset
 from engine.state import DealState, MatchState, Outcome, Phase
 from engine.view import SeatView, view
 
 __all__ = [
+    "DEFAULT_GAME",
     "OPTIONS",
     "Action",
     "Bid",

@@ -29,7 +29,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.games import variant_of
 from engine.match import apply
-from engine.rules import Game, Rules, RulesError
+from engine.rules import DEFAULT_GAME, Game, Rules, RulesError
 from engine.state import MatchState
 
 
@@ -162,7 +162,7 @@ class MatchReader:
     """
 
     def __init__(self) -> None:
-        self.game = Game.THOUSAND
+        self.game = DEFAULT_GAME
         self.players: int | None = None
         self.options: list[tuple[str, str, int]] = []
         self.scores: list[int] | None = None

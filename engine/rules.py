@@ -15,9 +15,15 @@ from typing import Any, Final
 
 
 class Game(StrEnum):
+    """The games, by the notation's names (the storage and the bot use these, no others)."""
+
     THOUSAND = "thousand"
     THOUSAND_ONE = "thousand-one"
     TUMBOCHKA = "tumbochka"
+
+
+DEFAULT_GAME: Final = Game.THOUSAND
+"""The game of a header without a ``game`` line, of ``/new`` without a name, of ``/top``."""
 
 
 OptionValue = bool | int | None
@@ -96,7 +102,7 @@ PLAYER_COUNTS: Final[Mapping[Game, tuple[int, ...]]] = {
 class Rules:
     """A game and its table conventions; options of other games keep their defaults."""
 
-    game: Game = Game.THOUSAND
+    game: Game = DEFAULT_GAME
     players: int = 3
     ace_marriage: bool = False
     bid_step: int = 5

@@ -2,15 +2,24 @@
 
 It stores text, not engine objects: the rules of a match as the match notation's header lines
 and the action log as notation lines, so a stored match replays with the engine's script
-runner. Nothing here imports the bot or Telegram.
+runner. It imports the engine only for the names of its games (`engine.Game`, the one
+spelling of them); nothing here imports the bot or Telegram.
 
-Modules: `database` (the connection, pragmas, transactions), `migrations` (the schema),
-`models` (the rows returned), `errors`, and one repository per job: `users`, `chats`,
-`lobbies`, `matches` (with the action log), `deadlines` (turn timers); `store` bundles them.
-`results` (with `result_models`) keeps match results, players' totals and ratings;
-`writes` is the one-trip write of a change of a running match (`MatchWrite`).
+Modules:
+
+* the connection: `database` (opening, pragmas, queries) on `transactions` (the lock,
+  transactions and one-trip writes, with `_commits` grouping commits), `migrations/` (the
+  schema, one module per migration, and the runner);
+* the values: `models` (the rows returned), `result_models` (results, totals, ratings),
+  `errors`, and `_rows` (row -> model helpers);
+* one repository per job: `users`, `chats`, `lobbies`, `matches` (with the action log),
+  `deadlines` (turn timers), `outbox` (messages a change must produce), `results` (reading
+  results, totals and ratings; `result_writes` writes a result, `result_rows` reads its rows
+  back); `writes` is the one-trip write of a change of a running match (`MatchWrite`);
+  `store` bundles them.
 """
 
+from engine import Game
 from storage.chats import Chats
 from storage.database import Database
 from storage.deadlines import Deadlines
@@ -36,7 +45,6 @@ from storage.models import (
     Chat,
     ChatType,
     Deadline,
-    Game,
     Lobby,
     LobbySeat,
     LobbyStatus,
@@ -59,7 +67,8 @@ from storage.result_models import (
     Rating,
     ResultStatus,
 )
-from storage.results import AlreadyRecorded, Results, ResultWrite
+from storage.result_writes import AlreadyRecorded, ResultWrite
+from storage.results import Results
 from storage.store import Store
 from storage.users import Users
 from storage.writes import MatchWrite, Statement, TurnDeadline

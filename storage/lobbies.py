@@ -10,8 +10,9 @@ game at a time: an open lobby or a running match (`ChatBusy`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import get_args
 
+from engine import Game
+from engine.rules import PLAYER_COUNTS
 from storage._rows import (
     as_int,
     check_header,
@@ -30,7 +31,7 @@ from storage.errors import (
     SeatTaken,
     WrongStatus,
 )
-from storage.models import Game, Lobby, LobbySeat, LobbyStatus
+from storage.models import GAMES, Lobby, LobbySeat, LobbyStatus
 
 _COLUMNS = (
     "lobby_id, chat_id, creator_id, message_id, game, players, rules, turn_seconds, status, "
@@ -40,9 +41,9 @@ _COLUMNS = (
 
 def check_rules(game: str, players: int, rules: str) -> None:
     """The game is known, the table size fits it, and the header agrees with both."""
-    if game not in get_args(Game):
+    if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
-    if players != 3 and not (players == 4 and game == "thousand-one"):
+    if players not in PLAYER_COUNTS[Game(game)]:
         raise ValueError(f"{game} is not played by {players}")
     check_header(game, players, rules)
 

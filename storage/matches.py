@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from engine import Game
 from storage._rows import as_int, check_lines, check_seat, column, load, placeholders, to_text
 from storage.database import Database, Row
 from storage.errors import CorruptRow, LobbyNotFull, NotFound, WrongStatus
@@ -27,7 +28,7 @@ from storage.lobbies import (
     check_turn_seconds,
     refuse_busy_chat,
 )
-from storage.models import Game, Match, MatchSeat, MatchStatus, NewSeat
+from storage.models import Match, MatchSeat, MatchStatus, NewSeat
 from storage.writes import MatchWrite, commit_write
 
 _COLUMNS = (
@@ -178,17 +179,7 @@ class Matches:
             rows = await self._db.fetch_all(
                 "SELECT seq, line FROM match_log WHERE match_id = ? ORDER BY seq", (match_id,)
             )
-        length = as_int(version, table="matches", key=match_id, name="version")
-        seqs = [column(r, "seq", int, table="match_log", key=match_id) for r in rows]
-        if seqs != list(range(1, length + 1)):
-            missing = sorted(set(range(1, length + 1)) - set(seqs))
-            raise CorruptRow(
-                "match_log",
-                match_id,
-                f"the match is at version {length} but its log holds {len(seqs)} lines"
-                + (f"; missing seq {missing[:10]}" if missing else "; extra or misplaced seq"),
-            )
-        return [column(r, "line", str, table="match_log", key=(match_id, r["seq"])) for r in rows]
+        return _log_lines(match_id, version, rows)
 
     # ---------------------------------------------------------------- reading matches
 
@@ -294,20 +285,40 @@ class Matches:
                 if ids
                 else []
             )
-        seats: dict[int, list[Row]] = {match_id: [] for match_id in ids}
-        for seat_row in seat_rows:
-            seats[seat_row.pop("match_id")].append(seat_row)
-        return [
-            load(
-                Match,
-                row,
-                table="matches",
-                key=match_id,
-                seats=tuple(
-                    load(MatchSeat, s, table="match_seats", key=(match_id, s.get("seat")))
-                    for s in seats[match_id]
-                ),
-            )
-            for match_id, row in zip(ids, rows, strict=True)
-        ]
+        return _matches(ids, rows, seat_rows)
+
+
+def _log_lines(match_id: int, version: object, rows: list[Row]) -> list[str]:
+    """The lines of a log read at ``version``, checked to be exactly seq 1..version."""
+    length = as_int(version, table="matches", key=match_id, name="version")
+    seqs = [column(r, "seq", int, table="match_log", key=match_id) for r in rows]
+    if seqs != list(range(1, length + 1)):
+        missing = sorted(set(range(1, length + 1)) - set(seqs))
+        raise CorruptRow(
+            "match_log",
+            match_id,
+            f"the match is at version {length} but its log holds {len(seqs)} lines"
+            + (f"; missing seq {missing[:10]}" if missing else "; extra or misplaced seq"),
+        )
+    return [column(r, "line", str, table="match_log", key=(match_id, r["seq"])) for r in rows]
+
+
+def _matches(ids: list[int], rows: list[Row], seat_rows: list[Row]) -> list[Match]:
+    """Match rows with their seat rows (ordered by match and seat) as models."""
+    seats: dict[int, list[Row]] = {match_id: [] for match_id in ids}
+    for seat_row in seat_rows:
+        seats[seat_row.pop("match_id")].append(seat_row)
+    return [
+        load(
+            Match,
+            row,
+            table="matches",
+            key=match_id,
+            seats=tuple(
+                load(MatchSeat, s, table="match_seats", key=(match_id, s.get("seat")))
+                for s in seats[match_id]
+            ),
+        )
+        for match_id, row in zip(ids, rows, strict=True)
+    ]
 

@@ -11,9 +11,11 @@ from typing import Literal, Self
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, model_validator
 
-Game = Literal["thousand", "thousand-one", "tumbochka"]
-"""The game names of the notation's ``game`` line."""
-GAMES: tuple[Game, ...] = ("thousand", "thousand-one", "tumbochka")
+from engine import Game
+
+GAMES: tuple[Game, ...] = tuple(Game)
+"""The games in the engine's order (the notation's ``game`` line names them; the schema's
+checks of migration 1 hold the same names)."""
 
 ChatType = Literal["private", "group", "supergroup", "channel"]
 LobbyStatus = Literal["open", "started", "cancelled"]

@@ -18,7 +18,8 @@ from typing import Generic, Literal, Self, TypeVar
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict
 
-from storage.models import GAMES, Game
+from engine import Game
+from storage.models import GAMES
 
 ResultStatus = Literal["finished", "abandoned"]
 MAX_PLAYERS = 4

@@ -19,21 +19,16 @@ ordinal), which is what the bot shows (scaled, see `bot.records.rating`).
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
+from collections.abc import Iterable, Sequence
 
+from engine import Game
+from storage import result_writes
 from storage._rows import column, load, placeholders, to_text
-from storage.database import Database, Row, rows_of
-from storage.errors import Conflict, CorruptRow, NotFound, VersionConflict, WrongStatus
-from storage.models import GAMES, Game
+from storage.database import Database, Row
+from storage.errors import CorruptRow
+from storage.models import GAMES
 from storage.result_models import (
-    COUNTER_NAMES,
-    Counters,
     HistoryEntry,
-    HistorySeat,
     LeaderboardEntry,
     MatchResult,
     Page,
@@ -41,26 +36,16 @@ from storage.result_models import (
     PlayerStats,
     Rating,
 )
+from storage.result_rows import entry_from, rating_from, stats_from
+from storage.result_writes import ResultWrite, check_ratings
 
 ORDINAL_Z = 3
 """The leaderboard sorts by ``mu - ORDINAL_Z * sigma``."""
 MAX_PAGE = 100
 
-_TOTALS = (
-    "matches", "wins", "place_1", "place_2", "place_3", "place_4", "score_sum",
-    "settlement_sum", "seconds_played", *COUNTER_NAMES,
-)
 _PLAYER_SQL = (
     "CASE WHEN s.user_id IS NOT NULL THEN 'u:' || s.user_id ELSE 'c:' || s.computer_level END"
 )
-
-
-class AlreadyRecorded(Conflict):
-    """The match already has a result: a result is written once."""
-
-    def __init__(self, match_id: int) -> None:
-        super().__init__(f"match {match_id} already has a result")
-        self.match_id = match_id
 
 
 class Results:
@@ -88,7 +73,7 @@ class Results:
                 "record_match must run inside the transaction that stores the match's last "
                 "action (async with store.transaction(): ...)"
             )
-        _check_ratings(result, ratings)
+        check_ratings(result, ratings)
         await self.record(ResultWrite(result, lambda _current: tuple(ratings)))
 
     async def record(self, write: ResultWrite) -> None:
@@ -97,7 +82,7 @@ class Results:
         if not self._db.in_transaction:
             raise RuntimeError("a result is recorded inside the transaction of the last action")
         now = to_text(self._db.now())
-        await self._db.write(lambda conn: store_result(conn, write, now))
+        await self._db.write(lambda conn: result_writes.store_result(conn, write, now))
 
     # ---------------------------------------------------------------- ratings
 
@@ -115,7 +100,7 @@ class Results:
             f"WHERE game = ? AND player IN ({placeholders(keys)})",
             (game, *keys),
         )
-        ratings = [_rating(row) for row in rows]
+        ratings = [rating_from(row) for row in rows]
         return {r.player: r for r in ratings}
 
     # ---------------------------------------------------------------- statistics
@@ -132,7 +117,7 @@ class Results:
             f"WHERE {where}",
             params,
         )
-        stats = [_stats(row) for row in rows]
+        stats = [stats_from(row) for row in rows]
         return sorted(stats, key=lambda s: GAMES.index(s.game))
 
     async def leaderboard(
@@ -174,7 +159,7 @@ class Results:
                     "username": row["username"],
                     "matches": row["matches"],
                     "wins": row["wins"],
-                    "rating": _rating({**row, "matches": row["rated"]}),
+                    "rating": rating_from({**row, "matches": row["rated"]}),
                 },
                 table="ratings",
                 key=row["player"],
@@ -250,184 +235,7 @@ class Results:
         seats: dict[int, list[Row]] = {match_id: [] for match_id in ids}
         for seat_row in seat_rows:
             seats[seat_row["match_id"]].append(seat_row)
-        return [_entry(row, seats[match_id]) for match_id, row in zip(ids, rows, strict=True)]
-
-
-# -------------------------------------------------------------------- helpers
-
-
-@dataclass(frozen=True)
-class ResultWrite:
-    """The result of a match that ends in a write (`storage.matches.MatchWrite.result`).
-
-    ``rate`` gets the players' current ratings in the game (read in the same transaction,
-    so two matches ending at once cannot both start from the same old rating) and returns
-    the new rating of every player: for a finished match only; it runs on the database
-    thread and must be a pure function (`bot.records.rating.rate_match`).
-    """
-
-    result: MatchResult
-    rate: Callable[[Mapping[PlayerRef, Rating]], Sequence[Rating]] | None = None
-
-
-def store_result(conn: sqlite3.Connection, write: ResultWrite, now: str) -> None:
-    """`Results.record_match` on the plain connection, inside the caller's transaction (a
-    `Database.write` work function): the match is marked ended, its result, the players'
-    totals and ratings stored. ``now`` is the schema's time text."""
-    result = write.result
-    match_id = result.match_id
-    rows = rows_of(
-        conn,
-        "SELECT game, players, status, version, winner_seat, created_at, finished_at "
-        "FROM matches WHERE match_id = ?",
-        (match_id,),
-    )
-    if not rows:
-        raise NotFound("match", match_id)
-    row = rows[0]
-    _check_fits(conn, result, row)
-    status = row["status"]
-    if status == "running":
-        conn.execute(
-            "UPDATE matches SET status = ?, winner_seat = ?, finished_at = ?, "
-            "updated_at = ? WHERE match_id = ?",
-            (result.status, result.winner, now, now, match_id),
-        )
-        finished_at = datetime.fromisoformat(now)
-    elif status != result.status or row["winner_seat"] != result.winner:
-        raise WrongStatus(
-            "match", match_id, f"{status} (winner {row['winner_seat']})",
-            f"{result.status} (winner {result.winner})",
-        )
-    else:
-        finished_at = _time(row, "finished_at", match_id)
-    if rows_of(conn, "SELECT 1 FROM match_results WHERE match_id = ?", (match_id,)):
-        raise AlreadyRecorded(match_id)
-    version = column(row, "version", int, table="matches", key=match_id)
-    if version != result.version:
-        raise VersionConflict(match_id, result.version, version)
-    ratings: Sequence[Rating] = ()
-    if write.rate is not None and result.finished:
-        ratings = tuple(write.rate(_ratings(conn, result.players, result.game)))
-    _check_ratings(result, ratings)
-    started_at = _time(row, "created_at", match_id)
-    seconds = max(0, int((finished_at - started_at).total_seconds()))
-    _write(conn, result, ratings, seconds, now)
-
-
-def _check_fits(conn: sqlite3.Connection, result: MatchResult, row: Row) -> None:
-    if row["game"] != result.game or row["players"] != len(result.players):
-        raise ValueError(
-            f"the result is for {result.game} with {len(result.players)} players, the "
-            f"match {result.match_id} is {row['game']} with {row['players']}"
-        )
-    seats = rows_of(
-        conn,
-        "SELECT user_id, computer_level FROM match_seats WHERE match_id = ? ORDER BY seat",
-        (result.match_id,),
-    )
-    stored = tuple(_player(s, result.match_id) for s in seats)
-    if stored != result.players:
-        raise ValueError(f"the result's players {result.players} are not the seats {stored}")
-
-
-def _ratings(
-    conn: sqlite3.Connection, players: Iterable[PlayerRef], game: Game
-) -> dict[PlayerRef, Rating]:
-    keys = sorted({p.key for p in players})
-    rows = rows_of(
-        conn,
-        "SELECT player, game, mu, sigma, matches FROM ratings "
-        f"WHERE game = ? AND player IN ({placeholders(keys)})",
-        (game, *keys),
-    )
-    return {r.player: r for r in map(_rating, rows)}
-
-
-def _write(
-    conn: sqlite3.Connection,
-    result: MatchResult,
-    ratings: Sequence[Rating],
-    seconds: int,
-    now: str,
-) -> None:
-    match_id = result.match_id
-    conn.execute(
-        "INSERT INTO match_results (match_id, version, deals, duration_seconds, recorded_at)"
-        " VALUES (?, ?, ?, ?, ?)",
-        (match_id, result.version, result.deals, seconds, now),
-    )
-    by_player = {r.player: r for r in ratings}
-    seat_rows = []
-    for seat, player in enumerate(result.players):
-        rating = by_player.get(player)
-        seat_rows.append((
-            match_id, seat, player.key, result.scores[seat], result.places[seat],
-            None if result.settlement is None else result.settlement[seat],
-            None if rating is None else rating.mu,
-            None if rating is None else rating.sigma,
-            None if rating is None else rating.matches,
-        ))
-    conn.executemany(
-        "INSERT INTO match_result_seats (match_id, seat, player, score, place, settlement, "
-        "mu_after, sigma_after, rated_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        seat_rows,
-    )
-    if not result.finished:
-        return
-    assert result.settlement is not None
-    names = ", ".join(_TOTALS)
-    additions = ", ".join(f"{n} = {n} + excluded.{n}" for n in _TOTALS)
-    totals_rows = []
-    for seat, player in enumerate(result.players):
-        place = result.places[seat]
-        totals: dict[str, int] = {
-            "matches": 1,
-            "wins": int(place == 1),
-            **{f"place_{p}": int(place == p) for p in range(1, 5)},
-            "score_sum": result.scores[seat],
-            "settlement_sum": result.settlement[seat],
-            "seconds_played": seconds,
-            **result.counters[seat].as_dict(),
-        }
-        totals_rows.append((
-            player.key, result.game, player.user_id, player.computer_level,
-            *(totals[n] for n in _TOTALS), now,
-        ))
-    conn.executemany(
-        f"INSERT INTO player_stats (player, game, user_id, computer_level, {names}, "
-        f"updated_at) VALUES (?, ?, ?, ?, {placeholders(_TOTALS)}, ?) "
-        f"ON CONFLICT (player, game) DO UPDATE SET {additions}, "
-        "updated_at = excluded.updated_at",
-        totals_rows,
-    )
-    conn.executemany(
-        "INSERT INTO ratings (player, game, user_id, computer_level, mu, sigma, matches, "
-        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, game) DO UPDATE "
-        "SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches, "
-        "updated_at = excluded.updated_at",
-        [
-            (r.player.key, r.game, r.player.user_id, r.player.computer_level, r.mu,
-             r.sigma, r.matches, now)
-            for r in ratings
-        ],
-    )
-
-
-def _check_ratings(result: MatchResult, ratings: Sequence[Rating]) -> None:
-    players = set(result.players)
-    given = [r.player for r in ratings]
-    if not result.finished:
-        if ratings:
-            raise ValueError("an abandoned match is not rated")
-        return
-    if len(set(given)) != len(given) or set(given) != players:
-        raise ValueError("a finished match needs one new rating for each of its players")
-    for rating in ratings:
-        if rating.game != result.game:
-            raise ValueError(f"a rating of {rating.game} for a match of {result.game}")
-        if rating.sigma <= 0 or rating.matches < 1:
-            raise ValueError(f"not a rating after a rated match: {rating!r}")
+        return [entry_from(row, seats[match_id]) for match_id, row in zip(ids, rows, strict=True)]
 
 
 def _check_page(limit: int, offset: int) -> None:
@@ -439,95 +247,3 @@ def _count(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise CorruptRow("match_results", None, f"a count returned {value!r}")
     return value
-
-
-def _player(row: Row, key: object) -> PlayerRef:
-    """The player of a seat row: its human (also when a computer plays for them), else the
-    computer player."""
-    try:
-        if row["user_id"] is not None:
-            return PlayerRef.human(row["user_id"])
-        return PlayerRef.computer(row["computer_level"])
-    except ValueError as error:
-        raise CorruptRow("match_seats", key, str(error)) from error
-
-
-def _time(row: Row, name: str, key: object) -> datetime:
-    value = column(row, name, str, table="matches", key=key)
-    try:
-        return datetime.fromisoformat(value)
-    except ValueError as error:
-        raise CorruptRow("matches", key, f"{name} holds {value!r}") from error
-
-
-def _rating(row: Row) -> Rating:
-    try:
-        player = PlayerRef.parse(str(row["player"]))
-    except ValueError as error:
-        raise CorruptRow("ratings", row.get("player"), str(error)) from error
-    return load(
-        Rating,
-        {"player": player, "game": row["game"], "mu": row["mu"], "sigma": row["sigma"],
-         "matches": row["matches"]},
-        table="ratings",
-        key=row.get("player"),
-    )
-
-
-def _stats(row: Row) -> PlayerStats:
-    key = (row.get("player"), row.get("game"))
-    try:
-        player = PlayerRef.parse(str(row["player"]))
-        counters = Counters(**{n: row[n] for n in COUNTER_NAMES})
-    except (ValueError, TypeError, KeyError) as error:
-        raise CorruptRow("player_stats", key, str(error)) from error
-    rating = None
-    if row.get("mu") is not None:
-        rating = _rating({**row, "matches": row["rated"]})
-    data: dict[str, Any] = {
-        "player": player,
-        "game": row["game"],
-        "matches": row["matches"],
-        "wins": row["wins"],
-        "places": tuple(row[f"place_{p}"] for p in range(1, 5)),
-        "score_sum": row["score_sum"],
-        "settlement_sum": row["settlement_sum"],
-        "seconds_played": row["seconds_played"],
-        "counters": counters,
-        "rating": rating,
-    }
-    return load(PlayerStats, data, table="player_stats", key=key)
-
-
-def _entry(row: Row, seat_rows: list[Row]) -> HistoryEntry:
-    match_id = row["match_id"]
-    seats = []
-    for s in seat_rows:
-        player = _player(s, (match_id, s.get("seat")))
-        rating = None
-        if s["mu_after"] is not None:
-            rating = load(
-                Rating,
-                {"player": player, "game": row["game"], "mu": s["mu_after"],
-                 "sigma": s["sigma_after"], "matches": s["rated_after"]},
-                table="match_result_seats",
-                key=(match_id, s.get("seat")),
-            )
-        seats.append(load(
-            HistorySeat,
-            {"seat": s["seat"], "player": player, "name": s["first_name"],
-             "username": s["username"], "score": s["score"], "place": s["place"],
-             "settlement": s["settlement"], "rating_after": rating},
-            table="match_result_seats",
-            key=(match_id, s.get("seat")),
-        ))
-    return load(
-        HistoryEntry,
-        {"match_id": match_id, "chat_id": row["chat_id"], "game": row["game"],
-         "status": row["status"], "winner": row["winner_seat"],
-         "started_at": row["created_at"], "finished_at": row["finished_at"],
-         "recorded": row["recorded"] is not None, "deals": row["deals"],
-         "duration_seconds": row["duration_seconds"], "seats": tuple(seats)},
-        table="matches",
-        key=match_id,
-    )

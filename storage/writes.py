@@ -24,13 +24,13 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-from storage import results
+from storage import result_writes
 from storage._rows import check_lines, column, to_text
 from storage.database import Row, rows_of
 from storage.errors import CorruptRow, NotFound, VersionConflict, WrongStatus
 from storage.lobbies import check_level
 from storage.models import MatchSeat, MatchStatus
-from storage.results import ResultWrite
+from storage.result_writes import ResultWrite
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def commit_write(conn: sqlite3.Connection, write: MatchWrite, now: datetime) -> 
             )
     if write.result is not None:
         # Through the module: the crash tests replace the function there.
-        results.store_result(conn, write.result, stamp)
+        result_writes.store_result(conn, write.result, stamp)
     for statement in write.extra:
         conn.executemany(statement.sql, statement.rows)
     return write.new_version

@@ -23,7 +23,7 @@ from bot.logs import logged, note
 from bot.outbox import Content
 from bot.render import render_rules
 from bot.services import Context, Services, services
-from engine import Game, preset
+from engine import DEFAULT_GAME, Game, preset
 from storage import ChatBusy, Lobby
 
 GAME_NAMES = {
@@ -79,7 +79,7 @@ async def new(update: Update, context: Context) -> None:
         await _reply(update, context, "bot-new-unknown-game", game=html.escape(word))
         return
     created = await services(context).lobbies.create(
-        *ids, game or Game.THOUSAND, seated=not groups.anonymous_admin(update)
+        *ids, game or DEFAULT_GAME, seated=not groups.anonymous_admin(update)
     )
     if created.refusal is not None:
         note(result=created.refusal)
@@ -312,7 +312,7 @@ async def solo(update: Update, context: Context) -> None:
     if any(w not in GAME_NAMES and w not in COMPUTER_LEVELS for w in words):
         await _reply(update, context, "bot-solo-usage")
         return
-    game = next((GAME_NAMES[w] for w in words if w in GAME_NAMES), Game.THOUSAND)
+    game = next((GAME_NAMES[w] for w in words if w in GAME_NAMES), DEFAULT_GAME)
     level = next((w for w in words if w in COMPUTER_LEVELS), "hard")
     chat_id, user_id = ids
     found = services(context)
@@ -367,7 +367,7 @@ async def rules(update: Update, context: Context) -> None:
         return
     if game is None:
         live = found.games.in_chat(chat.id)
-        game = live.state.rules.game if live is not None else Game.THOUSAND
+        game = live.state.rules.game if live is not None else DEFAULT_GAME
     lang = await found.language(update)
     found.outbox.post(chat.id, Content(render_rules(game, lang, found.tr)))
 

@@ -60,8 +60,9 @@ from bot.records.format import game_name, player_name
 from bot.screens import Ending
 from bot.services import Context, Services, services
 from bot.uploads import send_document, send_photo
+from engine import DEFAULT_GAME, Game
 from storage import HistoryEntry, LeaderboardEntry, Page, PlayerRef
-from storage.models import GAMES, Game
+from storage.models import GAMES
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -74,7 +75,6 @@ CAPTION_LIMIT: Final = 1024
 """Telegram's limit of a caption, in characters (of the text without its HTML tags: the
 HTML is measured, so the check errs on the safe side)."""
 HUMANS_WORDS: Final = frozenset({"humans", "people", "люди", "людей"})
-DEFAULT_GAME: Final[Game] = "thousand"
 _GAMES: Final[dict[str, Game]] = {game: game for game in GAMES}
 _PAGE_RE: Final = re.compile(r"[1-9][0-9]{0,3}")
 _GROUPS: Final = (ChatType.GROUP, ChatType.SUPERGROUP)

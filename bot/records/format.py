@@ -9,8 +9,8 @@ from datetime import datetime
 from typing import Final
 
 from bot.i18n import Translator
+from engine import Game
 from storage import PlayerRef
-from storage.models import Game
 
 MINUS: Final = "\u2212"
 PAGE_SIZE: Final = 10
@@ -61,12 +61,12 @@ def game_name(game: Game, lang: str, tr: Translator) -> str:
 
 
 _GAME_WORDS: Final[dict[str, Game]] = {
-    **{word: "thousand" for word in ("thousand", "1000", "тысяча", "тисяча")},
-    **{word: "thousand-one" for word in (
+    **{word: Game.THOUSAND for word in ("thousand", "1000", "тысяча", "тисяча")},
+    **{word: Game.THOUSAND_ONE for word in (
         "thousand-one", "thousand_one", "thousandone", "1001", "тысяча-одно", "тысячаодно",
         "тисяча-один", "тисячаодин",
     )},
-    **{word: "tumbochka" for word in ("tumbochka", "тумбочка", "тумба")},
+    **{word: Game.TUMBOCHKA for word in ("tumbochka", "тумбочка", "тумба")},
 }
 
 

@@ -23,8 +23,8 @@ from typing import Final
 
 from openskill.models import PlackettLuce
 
+from engine import Game
 from storage import MatchResult, PlayerRef, Rating
-from storage.models import Game
 from storage.results import ORDINAL_Z
 
 MODEL: Final = PlackettLuce()

@@ -48,8 +48,6 @@ from engine.events import (
 )
 from engine.games.tumbochka import TUMBOCHKA
 from storage import Counters, MatchResult, PlayerRef
-from storage.models import GAMES
-from storage.models import Game as GameName
 
 _DEAL_LINES = ("dealer", "hand", "talon", "shuffle")
 _MARRIAGE_FIELDS = ("marriages_spades", "marriages_clubs", "marriages_diamonds", "marriages_hearts")
@@ -330,7 +328,7 @@ def summarize(
     scores = walk.scores
     return MatchSummary(
         match_id=match_id,
-        game=_game_name(rules.game),
+        game=rules.game,
         players=tuple(players),
         version=len(log),
         winner=walk.winner,
@@ -362,9 +360,3 @@ def _perch_score(game: Game, barrel: int | None) -> int | None:
         return TUMBOCHKA
     return None
 
-
-def _game_name(game: Game) -> GameName:
-    for name in GAMES:
-        if name == game.value:
-            return name
-    raise ValueError(f"unknown game {game!r}")

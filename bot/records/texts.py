@@ -25,8 +25,8 @@ from bot.records.format import (
     total_pages,
 )
 from bot.records.rating import is_provisional, shown
+from engine import Game
 from storage import HistoryEntry, LeaderboardEntry, Page, PlayerRef, PlayerStats
-from storage.models import Game
 
 T = TypeVar("T")
 

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-import storage.results
+import storage.result_writes
 from bot.records import MatchSummary, summarize
 from bot.services import Services
-from engine import format_action
+from engine import Game, format_action
 from storage import NewSeat, PlayerRef, ResultWrite, Store
 from tests.bot.conftest import Cast
 from tests.bot.harness import (
@@ -48,9 +48,9 @@ ROOT = Path(__file__).resolve().parents[2]
 KILLER = f"""
 import os, signal, sys
 sys.path.insert(0, {str(ROOT)!r})
-import storage.results
+import storage.result_writes
 
-_store_result = storage.results.store_result
+_store_result = storage.result_writes.store_result
 
 
 def store_result(conn, write, now):
@@ -58,7 +58,7 @@ def store_result(conn, write, now):
     os.kill(os.getpid(), signal.SIGKILL)  # the result is written, not yet committed
 
 
-storage.results.store_result = store_result
+storage.result_writes.store_result = store_result
 """
 
 
@@ -94,7 +94,7 @@ async def _recorded(store: Store, log: list[str]) -> None:
     assert tuple(s.place for s in entry.seats) == expected.places
     assert tuple(s.settlement for s in entry.seats) == expected.settlement
     for player in players:
-        rating = await store.results.rating_of(player, "thousand")
+        rating = await store.results.rating_of(player, Game.THOUSAND)
         assert rating is not None and rating.matches == 1
         (stats,) = await store.results.stats_for(player)
         assert stats.matches == 1
@@ -110,7 +110,7 @@ async def test_a_failed_result_write_takes_the_last_action_with_it(
         await _gather(driver, cast)
         assert await driver.play(POLICY, stop=lambda d: d.presses == PRESSES - 1) is None
         before = await store.matches.read_log(1)
-        record = storage.results.store_result
+        record = storage.result_writes.store_result
         failures: list[MatchSummary] = []
 
         def written_then_failed(conn: sqlite3.Connection, write: ResultWrite, now: str) -> None:
@@ -119,7 +119,7 @@ async def test_a_failed_result_write_takes_the_last_action_with_it(
             failures.append(write.result)
             raise OSError("disk I/O error")
 
-        monkeypatch.setattr(storage.results, "store_result", written_then_failed)
+        monkeypatch.setattr(storage.result_writes, "store_result", written_then_failed)
         last = _choice(driver, POLICY)
         answer = await driver.act(last)
 
@@ -138,7 +138,7 @@ async def test_a_failed_result_write_takes_the_last_action_with_it(
         assert live is not None and live.version == len(before)
 
         # The match runs on: the same button, shown unchanged, now ends it with its result.
-        monkeypatch.setattr(storage.results, "store_result", record)
+        monkeypatch.setattr(storage.result_writes, "store_result", record)
         again = _choice(driver, POLICY)
         assert (again.data, again.user) == (last.data, last.user)
         answer = await driver.act(again)
@@ -204,7 +204,7 @@ async def test_a_match_over_in_its_log_is_closed_with_its_result_at_start(
         assert played is not None
     async with await Store.open(database) as store:
         match = await store.matches.create(
-            cast.group.id, game="thousand", players=3, rules=played.rules,
+            cast.group.id, game=Game.THOUSAND, players=3, rules=played.rules,
             seats=[NewSeat.human(u.id) for u in (cast.alice, cast.bob, cast.carol)],
         )
         await store.matches.append_actions(match.match_id, 0, log)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from bot.records import EXPORT_FILENAME, history_text, stats_text, top_text
 from bot.services import Services
+from engine import Game
 from storage import PlayerRef
 from tests.bot.conftest import Cast
 from tests.bot.harness import TR, Driver, check_score_sheet, plain, running_bot
@@ -42,8 +43,8 @@ async def _stats(services: Services, user: SimUser, lang: str) -> str:
 
 
 async def _top(services: Services, chat: SimChat, lang: str) -> str:
-    board = await services.store.results.leaderboard(chat.id, "thousand")
-    return plain(top_text(board, "thousand", lang, TR))
+    board = await services.store.results.leaderboard(chat.id, Game.THOUSAND)
+    return plain(top_text(board, Game.THOUSAND, lang, TR))
 
 
 async def _history(services: Services, chat: SimChat, lang: str) -> str:

@@ -13,8 +13,8 @@ from bot.callbacks import LobbyPress, decode
 from bot.handlers.records import TopView, history_data, is_page_press
 from bot.records import end_match, history_text, page_request, top_text
 from bot.services import Services
+from engine import Game
 from storage import NewSeat, PlayerRef, Store
-from storage.models import Game
 from tests.bot.conftest import Cast
 from tests.bot.harness import TR, Driver, plain, running_bot
 from tests.bot.records.scripts import script, split
@@ -35,7 +35,7 @@ async def _match(store: Store, chat_id: int, name: str, players: list[PlayerRef]
     (played to its end, or stopped before its first deal)."""
     header, log = split(script(name))
     match = await store.matches.create(
-        chat_id, game="thousand", players=3, rules="\n".join(header),
+        chat_id, game=Game.THOUSAND, players=3, rules="\n".join(header),
         seats=[
             NewSeat.human(p.user_id) if p.user_id is not None
             else NewSeat.computer(p.computer_level or "")
@@ -71,7 +71,7 @@ async def _records(services: Services, cast: Cast) -> None:
 
 async def _top(
     services: Services, cast: Cast, lang: str, number: int = 1, *, humans_only: bool = False,
-    game: Game = "thousand",
+    game: Game = Game.THOUSAND,
 ) -> str:
     request = page_request(number)
     page = await services.store.results.leaderboard(
@@ -132,7 +132,7 @@ async def test_top_and_history_in_pages(
         humans = await _answer(driver, cast.alice, "/top тысяча люди")
         assert humans.text == await _top(services, cast, "ru", humans_only=True)
         other = await _answer(driver, cast.alice, "/top 1001")
-        assert other.text == await _top(services, cast, "ru", game="thousand-one")
+        assert other.text == await _top(services, cast, "ru", game=Game.THOUSAND_ONE)
         assert other.text.endswith(TR.text("ru", "rec-top-empty"))
         usage = await _answer(driver, cast.alice, "/top шахматы")
         assert usage.text == TR.text("ru", "rec-top-usage")
@@ -163,7 +163,7 @@ async def test_top_and_history_in_pages(
 
 
 def test_the_page_buttons_data() -> None:
-    view = TopView("thousand-one", humans_only=True, page=12)
+    view = TopView(Game.THOUSAND_ONE, humans_only=True, page=12)
     press = decode(view.data(), 4)
     assert isinstance(press, LobbyPress) and is_page_press(press)
     assert TopView.parse(press.arg) == view

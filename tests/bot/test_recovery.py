@@ -24,7 +24,7 @@ async def _stored_match(database: Path, cast: Cast, log: list[str]) -> None:
             await store.users.set_private_chat_opened(user.id)
         match = await store.matches.create(
             cast.group.id,
-            game="thousand",
+            game=Game.THOUSAND,
             players=3,
             rules=header_text(preset(Game.THOUSAND), seed="stored"),
             seats=[NewSeat.human(u.id) for u in (cast.alice, cast.bob, cast.carol)],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from engine import Game
 from storage import Store
 
 GROUP = -1001234567890
@@ -37,7 +38,7 @@ async def seed(store: Store) -> None:
 
 async def full_lobby(store: Store, chat_id: int = GROUP) -> int:
     """An open three-seat lobby with two users and a computer player; its id."""
-    lobby = await store.lobbies.create(chat_id, creator_id=USERS[0], game="thousand",
+    lobby = await store.lobbies.create(chat_id, creator_id=USERS[0], game=Game.THOUSAND,
                                        players=3, rules=RULES_3, turn_seconds=60)
     await store.lobbies.sit_user(lobby.lobby_id, USERS[0])
     await store.lobbies.sit_user(lobby.lobby_id, USERS[1])

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import Game
 from storage import NewSeat, Store
 from tests.storage.helpers import GROUP, RULES_3, USERS, seed
 
@@ -34,7 +35,7 @@ async def prepare(path: Path) -> int:
     async with await Store.open(path) as store:
         await seed(store)
         match = await store.matches.create(
-            GROUP, game="thousand", players=3, rules=RULES_3,
+            GROUP, game=Game.THOUSAND, players=3, rules=RULES_3,
             seats=[NewSeat.human(USERS[0]), NewSeat.human(USERS[1]), NewSeat.computer("x")],
         )
         return match.match_id

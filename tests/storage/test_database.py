@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import Game
 from storage import Database, NewSeat, StorageError, Store, VersionConflict
 from tests.storage.helpers import GROUP, RULES_3, USERS, Clock, full_lobby
 
@@ -57,7 +58,7 @@ async def test_a_transaction_commits_every_call_in_it(store: Store) -> None:
     async with store.transaction():
         assert inside(store)
         lobby = await store.lobbies.create(
-            GROUP, creator_id=USERS[0], game="thousand", players=3, rules=RULES_3
+            GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3
         )
         await store.lobbies.sit_user(lobby.lobby_id, USERS[0])
         await store.users.set_language(USERS[0], "en")
@@ -141,7 +142,7 @@ async def test_another_task_never_sees_an_uncommitted_transaction(store: Store) 
 async def test_concurrent_appenders_never_interleave(store: Store) -> None:
     match = await store.matches.create(
         GROUP,
-        game="thousand",
+        game=Game.THOUSAND,
         players=3,
         rules=RULES_3,
         seats=[NewSeat.human(USERS[0]), NewSeat.human(USERS[1]), NewSeat.computer("easy")],

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from engine import Game
 from storage import NewSeat, NotFound, Store, WrongStatus
 from tests.storage.helpers import GROUP, OTHER_GROUP, RULES_3, USERS, Clock, full_lobby
 
@@ -26,7 +27,7 @@ async def test_set_move_list_and_clear(store: Store, clock: Clock) -> None:
     assert [d.seat for d in await store.deadlines.for_match(match.match_id)] == [0, 1]
 
     other = await store.matches.create(
-        OTHER_GROUP, game="thousand", players=3, rules=RULES_3,
+        OTHER_GROUP, game=Game.THOUSAND, players=3, rules=RULES_3,
         seats=[NewSeat.human(USERS[2]), NewSeat.human(USERS[3]), NewSeat.computer("x")],
     )
     earliest = clock.now + timedelta(seconds=5)

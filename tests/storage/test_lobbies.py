@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import Game
 from storage import (
     AlreadySeated,
     ChatBusy,
@@ -21,7 +22,7 @@ from tests.storage.helpers import GROUP, OTHER_GROUP, RULES_3, RULES_1001_4, USE
 
 async def test_create_and_get_a_lobby(store: Store) -> None:
     lobby = await store.lobbies.create(
-        GROUP, creator_id=USERS[0], game="thousand", players=3, rules=RULES_3, turn_seconds=45
+        GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3, turn_seconds=45
     )
     assert lobby.status == "open" and lobby.seats == () and lobby.message_id is None
     assert (lobby.chat_id, lobby.creator_id, lobby.game, lobby.players) == (
@@ -39,10 +40,10 @@ async def test_create_and_get_a_lobby(store: Store) -> None:
 
 async def test_settings_of_an_open_lobby(store: Store) -> None:
     lobby = await store.lobbies.create(
-        GROUP, creator_id=USERS[0], game="thousand", players=3, rules=RULES_3
+        GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3
     )
     changed = await store.lobbies.set_rules(
-        lobby.lobby_id, game="thousand-one", players=4, rules=RULES_1001_4
+        lobby.lobby_id, game=Game.THOUSAND_ONE, players=4, rules=RULES_1001_4
     )
     assert (changed.game, changed.players, changed.rules) == ("thousand-one", 4, RULES_1001_4)
     assert changed.free_seats == (0, 1, 2, 3)
@@ -50,7 +51,7 @@ async def test_settings_of_an_open_lobby(store: Store) -> None:
     assert (await store.lobbies.set_turn_seconds(lobby.lobby_id, None)).turn_seconds is None
     await store.lobbies.sit_user(lobby.lobby_id, USERS[0], seat=3)
     with pytest.raises(ValueError, match="free them"):
-        await store.lobbies.set_rules(lobby.lobby_id, game="thousand", players=3, rules=RULES_3)
+        await store.lobbies.set_rules(lobby.lobby_id, game=Game.THOUSAND, players=3, rules=RULES_3)
 
 
 @pytest.mark.parametrize(
@@ -76,13 +77,13 @@ async def test_bad_rules_are_refused(
         )
     with pytest.raises(ValueError, match="turn_seconds"):
         await store.lobbies.create(
-            GROUP, creator_id=USERS[0], game="thousand", players=3, rules=RULES_3, turn_seconds=0
+            GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3, turn_seconds=0
         )
 
 
 async def test_seats_fill_and_empty(store: Store) -> None:
     lobby = await store.lobbies.create(
-        GROUP, creator_id=USERS[0], game="thousand", players=3, rules=RULES_3
+        GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3
     )
     lobby_id = lobby.lobby_id
     lobby = await store.lobbies.sit_user(lobby_id, USERS[0])
@@ -114,7 +115,7 @@ async def test_seats_fill_and_empty(store: Store) -> None:
 
 async def test_an_unknown_user_cannot_sit(store: Store) -> None:
     lobby = await store.lobbies.create(
-        GROUP, creator_id=USERS[0], game="thousand", players=3, rules=RULES_3
+        GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3
     )
     with pytest.raises(ConstraintViolation, match="FOREIGN KEY"):
         await store.lobbies.sit_user(lobby.lobby_id, 55555)
@@ -123,7 +124,7 @@ async def test_an_unknown_user_cannot_sit(store: Store) -> None:
 async def test_lobbies_a_user_sits_in(store: Store) -> None:
     first = await full_lobby(store, GROUP)
     second = await store.lobbies.create(
-        OTHER_GROUP, creator_id=USERS[1], game="tumbochka", players=3,
+        OTHER_GROUP, creator_id=USERS[1], game=Game.TUMBOCHKA, players=3,
         rules="game tumbochka\nplayers 3",
     )
     await store.lobbies.sit_user(second.lobby_id, USERS[1])
@@ -141,7 +142,7 @@ async def test_lobbies_a_user_sits_in(store: Store) -> None:
 
 async def test_a_closed_lobby_does_not_change(store: Store) -> None:
     lobby = await store.lobbies.create(
-        GROUP, creator_id=USERS[0], game="thousand", players=3, rules=RULES_3
+        GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3
     )
     cancelled = await store.lobbies.cancel(lobby.lobby_id)
     assert cancelled.status == "cancelled"
@@ -165,31 +166,31 @@ async def test_one_game_per_group_chat(store: Store) -> None:
     # A second open lobby in the same chat.
     with pytest.raises(ChatBusy) as caught:
         await store.lobbies.create(
-            GROUP, creator_id=USERS[2], game="thousand", players=3, rules=RULES_3
+            GROUP, creator_id=USERS[2], game=Game.THOUSAND, players=3, rules=RULES_3
         )
     assert caught.value.lobby_id == lobby_id
     # Another chat is free.
     other = await store.lobbies.create(
-        OTHER_GROUP, creator_id=USERS[2], game="thousand", players=3, rules=RULES_3
+        OTHER_GROUP, creator_id=USERS[2], game=Game.THOUSAND, players=3, rules=RULES_3
     )
     await store.lobbies.cancel(other.lobby_id)
     # A match without a lobby while the lobby is open.
     seats = [NewSeat.human(USERS[2]), NewSeat.computer("a"), NewSeat.computer("b")]
     with pytest.raises(ChatBusy):
-        await store.matches.create(GROUP, game="thousand", players=3, rules=RULES_3, seats=seats)
+        await store.matches.create(GROUP, game=Game.THOUSAND, players=3, rules=RULES_3, seats=seats)
     # Starting the lobby turns the open lobby into the running match: still one game.
     match = await store.matches.create_from_lobby(lobby_id)
     with pytest.raises(ChatBusy) as caught:
         await store.lobbies.create(
-            GROUP, creator_id=USERS[2], game="thousand", players=3, rules=RULES_3
+            GROUP, creator_id=USERS[2], game=Game.THOUSAND, players=3, rules=RULES_3
         )
     assert caught.value.match_id == match.match_id
     with pytest.raises(ChatBusy):
-        await store.matches.create(GROUP, game="thousand", players=3, rules=RULES_3, seats=seats)
+        await store.matches.create(GROUP, game=Game.THOUSAND, players=3, rules=RULES_3, seats=seats)
     # Once the match ends the chat is free again.
     await store.matches.finish(match.match_id, winner_seat=0)
     again = await store.lobbies.create(
-        GROUP, creator_id=USERS[2], game="thousand", players=3, rules=RULES_3
+        GROUP, creator_id=USERS[2], game=Game.THOUSAND, players=3, rules=RULES_3
     )
     assert again.status == "open"
 
@@ -219,7 +220,7 @@ async def test_the_database_itself_enforces_one_game_per_chat(store: Store) -> N
 
 async def test_starting_needs_a_full_open_lobby(store: Store) -> None:
     lobby = await store.lobbies.create(
-        GROUP, creator_id=USERS[0], game="thousand", players=3, rules=RULES_3
+        GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3
     )
     await store.lobbies.sit_user(lobby.lobby_id, USERS[0])
     with pytest.raises(LobbyNotFull) as caught:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import Game
 from storage import (
     ConstraintViolation,
     MatchWrite,
@@ -47,15 +48,15 @@ async def test_a_match_starts_from_a_lobby(store: Store, clock: Clock) -> None:
 async def test_a_match_without_a_lobby(store: Store) -> None:
     seats = [NewSeat.computer("easy"), NewSeat.human(USERS[3]), NewSeat.computer("easy")]
     match = await store.matches.create(
-        OTHER_GROUP, game="thousand", players=3, rules=RULES_3, seats=seats
+        OTHER_GROUP, game=Game.THOUSAND, players=3, rules=RULES_3, seats=seats
     )
     assert match.lobby_id is None and match.turn_seconds is None
     assert [s.user_id for s in match.seats] == [None, USERS[3], None]
     with pytest.raises(ValueError, match="seats are needed"):
-        await store.matches.create(GROUP, game="thousand", players=3, rules=RULES_3,
+        await store.matches.create(GROUP, game=Game.THOUSAND, players=3, rules=RULES_3,
                                    seats=seats[:2])
     with pytest.raises(ValueError, match="only one seat"):
-        await store.matches.create(GROUP, game="thousand", players=3, rules=RULES_3,
+        await store.matches.create(GROUP, game=Game.THOUSAND, players=3, rules=RULES_3,
                                    seats=[NewSeat.human(USERS[0])] * 3)
     with pytest.raises(ValueError):
         NewSeat()
@@ -124,7 +125,7 @@ async def test_the_log_is_append_only_in_the_database(store: Store) -> None:
 async def test_running_matches_by_chat_and_user(store: Store) -> None:
     first = await store.matches.create_from_lobby(await full_lobby(store, GROUP))
     second = await store.matches.create(
-        OTHER_GROUP, game="thousand", players=3, rules=RULES_3,
+        OTHER_GROUP, game=Game.THOUSAND, players=3, rules=RULES_3,
         seats=[NewSeat.human(USERS[1]), NewSeat.human(USERS[2]), NewSeat.computer("x")],
     )
     assert [m.match_id for m in await store.matches.list_unfinished()] == [
@@ -203,7 +204,7 @@ async def test_finish_and_abandon(store: Store, clock: Clock) -> None:
     assert await store.matches.read_log(match.match_id) == DEAL  # still readable
 
     other = await store.matches.create(
-        OTHER_GROUP, game="thousand", players=3, rules=RULES_3,
+        OTHER_GROUP, game=Game.THOUSAND, players=3, rules=RULES_3,
         seats=[NewSeat.human(USERS[1]), NewSeat.human(USERS[2]), NewSeat.computer("x")],
     )
     abandoned = await store.matches.abandon(other.match_id)

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from engine import Game
 from storage import LATEST_VERSION, Database, DatabaseTooNew, Store
 from storage.migrations import MIGRATIONS, split_statements
+from storage.migrations.v1_schema import GAMES_SQL
 
 TABLES = {
     "users",
@@ -122,3 +124,34 @@ def test_statements_are_split_with_trigger_bodies_whole() -> None:
     with pytest.raises(ValueError, match="incomplete"):
         split_statements("CREATE TABLE t (x)")
     assert len(split_statements(MIGRATIONS[0])) > len(TABLES)
+
+
+async def test_the_schema_takes_exactly_the_engines_games(tmp_path: Path) -> None:
+    """The released SQL keeps its literal game names; they must be the engine's `Game`."""
+    engine_games = "(" + ", ".join(f"'{game}'" for game in Game) + ")"
+    assert engine_games == GAMES_SQL
+    path = tmp_path / "games.db"
+    async with await Store.open(path):
+        pass
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute(
+            "INSERT INTO users (user_id, first_name, created_at, updated_at) "
+            "VALUES (1, 'a', '', '')"
+        )
+        conn.execute(
+            "INSERT INTO chats (chat_id, type, created_at, updated_at) "
+            "VALUES (-1, 'group', '', '')"
+        )
+        for game in Game:
+            conn.execute(
+                "INSERT INTO lobbies (chat_id, creator_id, game, players, rules, status, "
+                "created_at, updated_at) VALUES (-1, 1, ?, 3, 'x', 'cancelled', '', '')",
+                (game,),
+            )
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.execute(
+                "INSERT INTO lobbies (chat_id, creator_id, game, players, rules, status, "
+                "created_at, updated_at) VALUES (-1, 1, 'poker', 3, 'x', 'cancelled', '', '')"
+            )
+    conn.close()

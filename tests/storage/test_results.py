@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import Game
 from storage import (
     COUNTER_NAMES,
     LATEST_VERSION,
@@ -50,7 +51,7 @@ async def start(
 ) -> int:
     """A running three-seat Тысяча match with ``lines`` log lines; its id."""
     match = await store.matches.create(
-        chat_id, game="thousand", players=3, rules=RULES_3,
+        chat_id, game=Game.THOUSAND, players=3, rules=RULES_3,
         seats=[
             NewSeat.human(p.user_id) if p.user_id is not None
             else NewSeat.computer(p.computer_level or "")
@@ -76,7 +77,7 @@ def result(
             -sum(settlement) if seat == winner else paid for seat, paid in enumerate(settlement)
         )
     return MatchResult(
-        match_id=match_id, game="thousand", players=players, version=version, winner=winner,
+        match_id=match_id, game=Game.THOUSAND, players=players, version=version, winner=winner,
         scores=scores, places=places, settlement=settlement, deals=12, counters=counters,
     )
 
@@ -176,14 +177,14 @@ async def test_a_finished_match_is_ended_and_recorded_with_its_last_action(
     assert a.seconds_played == 3725
     assert a.counters.contracts_made == 4 and a.counters.marriages == (0, 0, 0, 2)
     assert a.counters.average_contract == 124
-    assert a.rating == Rating(player=ALICE, game="thousand", mu=31.5, sigma=7.5, matches=1)
-    bot = await results.stats_for(BOT, "thousand")
+    assert a.rating == Rating(player=ALICE, game=Game.THOUSAND, mu=31.5, sigma=7.5, matches=1)
+    bot = await results.stats_for(BOT, Game.THOUSAND)
     assert bot[0].places == (0, 0, 1, 0) and bot[0].counters.dump_trucks == 1
     assert await results.stats_for(CAROL) == []
-    assert await results.rating_of(BOB, "thousand") == Rating(
-        player=BOB, game="thousand", mu=24.0, sigma=7.5, matches=1
+    assert await results.rating_of(BOB, Game.THOUSAND) == Rating(
+        player=BOB, game=Game.THOUSAND, mu=24.0, sigma=7.5, matches=1
     )
-    assert await results.rating_of(BOB, "tumbochka") is None
+    assert await results.rating_of(BOB, Game.TUMBOCHKA) is None
 
     entry = await results.result_of(match_id)
     assert entry is not None and entry.recorded
@@ -229,8 +230,8 @@ async def test_an_abandoned_match_counts_for_the_history_only(store: Store) -> N
     match = await store.matches.get(match_id)
     assert match is not None and (match.status, match.winner_seat) == ("abandoned", None)
     assert await results.stats_for(ALICE) == []
-    assert await results.rating_of(ALICE, "thousand") is None
-    assert (await results.leaderboard(GROUP, "thousand")).total == 0
+    assert await results.rating_of(ALICE, Game.THOUSAND) is None
+    assert (await results.leaderboard(GROUP, Game.THOUSAND)).total == 0
     page = await results.history(GROUP)
     assert [(e.status, e.recorded) for e in page.items] == [("abandoned", True)]
     assert [s.settlement for s in page.items[0].seats] == [None, None, None]
@@ -320,19 +321,19 @@ async def test_the_leaderboard_orders_by_the_conservative_rating_and_pages(
     res = result(elsewhere, players=(DAVE, BOB, CAROL))
     async with store.transaction():
         await results.record_match(res, ratings_for(res, (50, 10, 10)))
-    page = await results.leaderboard(GROUP, "thousand")
+    page = await results.leaderboard(GROUP, Game.THOUSAND)
     # The ratings are global; the chat decides who is listed and counts its own matches.
     assert [(e.position, e.player, e.matches, e.wins) for e in page.items] == [
         (1, DAVE, 1, 0), (2, ALICE, 2, 2), (3, BOT, 2, 0), (4, BOB, 2, 0), (5, CAROL, 2, 1),
     ]  # Bob and Carol tie at 10 and 2 matches: by key
     assert page.total == 5 and page.items[0].rating.mu == 50
     assert page.items[1].name == "User 101" and page.items[2].name is None
-    humans = await results.leaderboard(GROUP, "thousand", humans_only=True, limit=2, offset=2)
+    humans = await results.leaderboard(GROUP, Game.THOUSAND, humans_only=True, limit=2, offset=2)
     assert [(e.position, e.player) for e in humans.items] == [(3, BOB), (4, CAROL)]
     assert humans.total == 4
-    assert (await results.leaderboard(GROUP, "tumbochka")).items == ()
+    assert (await results.leaderboard(GROUP, Game.TUMBOCHKA)).items == ()
     with pytest.raises(ValueError):
-        await results.leaderboard(GROUP, "thousand", limit=0)
+        await results.leaderboard(GROUP, Game.THOUSAND, limit=0)
 
 
 async def test_history_is_newest_first_and_export_lists_a_users_matches(
@@ -374,10 +375,10 @@ async def test_two_matches_ending_at_the_same_moment_both_land(
             async with store.transaction():
                 version = await store.matches.append_actions(match_id, 2, ["p1 play AS"])
                 await asyncio.sleep(0)  # let the other task try to interleave
-                current = await results.ratings_of(players, "thousand")
+                current = await results.ratings_of(players, Game.THOUSAND)
                 res = result(match_id, players=players, version=version)
                 ratings = [
-                    Rating(player=p, game="thousand", mu=25 + i, sigma=8,
+                    Rating(player=p, game=Game.THOUSAND, mu=25 + i, sigma=8,
                            matches=(current[p].matches if p in current else 0) + 1)
                     for i, p in enumerate(players)
                 ]
@@ -391,7 +392,7 @@ async def test_two_matches_ending_at_the_same_moment_both_land(
             assert match is not None and (match.status, match.version) == ("finished", 3)
             assert (await results.result_of(match_id)) is not None
         # The computer player sat in both: neither update of its rating is lost.
-        rating = await results.rating_of(BOT, "thousand")
+        rating = await results.rating_of(BOT, Game.THOUSAND)
         assert rating is not None and rating.matches == 2
         (bot,) = await results.stats_for(BOT)
         assert bot.matches == 2
@@ -409,4 +410,4 @@ async def test_a_human_replaced_by_a_computer_keeps_the_result(store: Store) -> 
         await results.record_match(res, ratings_for(res, (30, 25, 20)))
     (bob,) = await results.stats_for(BOB)
     assert bob.places == (0, 1, 0, 0)
-    assert await results.rating_of(PlayerRef.computer("weak"), "thousand") is None
+    assert await results.rating_of(PlayerRef.computer("weak"), Game.THOUSAND) is None

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import Game
 from storage import MatchResult, NewSeat, PlayerRef, Rating, Results, Store
 from tests.storage.helpers import GROUP, RULES_3, USERS, seed
 
@@ -35,7 +36,7 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SI
 
 async def _new_match(store: Store) -> int:
     match = await store.matches.create(
-        GROUP, game="thousand", players=3, rules=RULES_3,
+        GROUP, game=Game.THOUSAND, players=3, rules=RULES_3,
         seats=[NewSeat.human(USERS[0]), NewSeat.human(USERS[1]), NewSeat.computer("x")],
     )
     await store.matches.append_actions(match.match_id, 0, ["# deal", "p2 pass"])
@@ -50,13 +51,13 @@ async def _end(store: Store, match_id: int, pause: bool) -> None:
         if pause:
             print("appended", flush=True)
             await asyncio.sleep(60)  # the parent kills us here
-        current = await results.ratings_of(PLAYERS, "thousand")
+        current = await results.ratings_of(PLAYERS, Game.THOUSAND)
         result = MatchResult(
-            match_id=match_id, game="thousand", players=PLAYERS, version=version, winner=0,
+            match_id=match_id, game=Game.THOUSAND, players=PLAYERS, version=version, winner=0,
             scores=(1001, 0, 0), places=(1, 2, 3), settlement=(2002, -1001, -1001), deals=1,
         )
         ratings = [
-            Rating(player=p, game="thousand", mu=25.0, sigma=8.0,
+            Rating(player=p, game=Game.THOUSAND, mu=25.0, sigma=8.0,
                    matches=(current[p].matches if p in current else 0) + 1)
             for p in PLAYERS
         ]
@@ -92,7 +93,7 @@ async def inspect(path: Path) -> tuple[int, int]:
             else:  # still running, or abandoned by an earlier inspection: no result
                 assert row["status"] != "finished" and (entry is None or not entry.recorded)
                 running += row["status"] == "running"
-        rated = await results.rating_of(PLAYERS[2], "thousand")
+        rated = await results.rating_of(PLAYERS[2], Game.THOUSAND)
         assert (rated.matches if rated else 0) == finished
         unfinished = await store.matches.list_unfinished()
         for match in unfinished:  # a crash leaves at most a running match: clear the chat

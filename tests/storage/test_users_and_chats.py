@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import Game
 from storage import ChatBusy, NotFound, Store
 from tests.storage.helpers import GROUP, OTHER_GROUP, RULES_3, USERS, Clock
 
@@ -65,7 +66,7 @@ async def test_upsert_and_get_a_chat(store: Store, clock: Clock) -> None:
 async def test_a_migrated_chat_takes_its_games_along(store: Store) -> None:
     await store.chats.set_language(GROUP, "en")
     lobby = await store.lobbies.create(
-        GROUP, creator_id=USERS[0], game="thousand", players=3, rules=RULES_3
+        GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3
     )
     new_id = -1005555
     chat = await store.chats.migrate(GROUP, new_id)
@@ -78,7 +79,7 @@ async def test_a_migrated_chat_takes_its_games_along(store: Store) -> None:
 async def test_migrating_into_a_stored_chat(store: Store) -> None:
     await store.chats.set_language(GROUP, "uk")
     lobby = await store.lobbies.create(
-        GROUP, creator_id=USERS[0], game="thousand", players=3, rules=RULES_3
+        GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3
     )
     await store.chats.upsert(-2001, type="supergroup", title="New")
     chat = await store.chats.migrate(GROUP, -2001)
@@ -89,9 +90,9 @@ async def test_migrating_into_a_stored_chat(store: Store) -> None:
 
 
 async def test_migrating_two_busy_chats_together_is_refused(store: Store) -> None:
-    await store.lobbies.create(GROUP, creator_id=USERS[0], game="thousand", players=3,
+    await store.lobbies.create(GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3,
                                rules=RULES_3)
-    await store.lobbies.create(OTHER_GROUP, creator_id=USERS[1], game="thousand", players=3,
+    await store.lobbies.create(OTHER_GROUP, creator_id=USERS[1], game=Game.THOUSAND, players=3,
                                rules=RULES_3)
     with pytest.raises(ChatBusy):
         await store.chats.migrate(GROUP, OTHER_GROUP)

@@ -12,6 +12,7 @@ from datetime import timedelta
 
 import pytest
 
+from engine import Game
 from storage import (
     MatchResult,
     MatchWrite,
@@ -113,7 +114,7 @@ async def test_a_result_ends_the_match_in_the_same_write(store: Store) -> None:
     match_id = await _started(store)
     players = (PlayerRef.human(USERS[0]), PlayerRef.human(USERS[1]), PlayerRef.computer("strong"))
     result = MatchResult(
-        match_id=match_id, game="thousand", players=players, version=6, winner=None,
+        match_id=match_id, game=Game.THOUSAND, players=players, version=6, winner=None,
         scores=(10, 20, 0), places=(2, 1, 3), settlement=None, deals=1,
     )
     seen: list[object] = []

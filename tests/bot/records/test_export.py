@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from bot.i18n import Translator
 from bot.records.export import COLUMNS, EXPORT_FILENAME, export_csv
+from engine import Game
 from storage import HistoryEntry, HistorySeat, PlayerRef, Rating
 
 TR = Translator(strict=True)
@@ -19,7 +20,7 @@ def seat(n: int, player: PlayerRef, name: str | None, score: int | None, place: 
          settlement: int | None, rated: int | None) -> HistorySeat:
     rating = None
     if rated is not None:
-        rating = Rating(player=player, game="thousand", mu=30.0, sigma=4.0, matches=rated)
+        rating = Rating(player=player, game=Game.THOUSAND, mu=30.0, sigma=4.0, matches=rated)
     return HistorySeat(seat=n, player=player, name=name, username=None, score=score,
                        place=place, settlement=settlement, rating_after=rating)
 

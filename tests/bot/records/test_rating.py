@@ -15,6 +15,7 @@ from bot.records.rating import (
     rate_match,
     shown,
 )
+from engine import Game
 from storage import MatchResult, PlayerRef, Rating
 
 MU, SIGMA = 25.0, 25.0 / 3
@@ -52,7 +53,7 @@ def by_hand(mus: list[float], sigmas: list[float], places: list[int]) -> list[tu
 def finished(players: tuple[PlayerRef, ...], places: tuple[int, ...]) -> MatchResult:
     winner = places.index(1)
     return MatchResult(
-        match_id=1, game="thousand", players=players, version=10, winner=winner,
+        match_id=1, game=Game.THOUSAND, players=players, version=10, winner=winner,
         scores=tuple(1000 - 100 * p for p in places), places=places,
         settlement=(0,) * len(players), deals=5,
     )
@@ -76,9 +77,9 @@ def test_three_newcomers() -> None:
 
 def test_known_ratings_and_four_players() -> None:
     before = {
-        A: Rating(player=A, game="thousand", mu=30.0, sigma=4.0, matches=12),
-        B: Rating(player=B, game="thousand", mu=22.5, sigma=6.0, matches=3),
-        D: Rating(player=D, game="thousand", mu=27.0, sigma=5.0, matches=40),
+        A: Rating(player=A, game=Game.THOUSAND, mu=30.0, sigma=4.0, matches=12),
+        B: Rating(player=B, game=Game.THOUSAND, mu=22.5, sigma=6.0, matches=3),
+        D: Rating(player=D, game=Game.THOUSAND, mu=27.0, sigma=5.0, matches=40),
     }
     rated = rate_match(finished((A, B, C, D), (3, 1, 4, 2)), before)
     expected = by_hand([30.0, 22.5, MU, 27.0], [4.0, 6.0, SIGMA, 5.0], [3, 1, 4, 2])
@@ -99,7 +100,7 @@ def test_two_seats_of_one_computer_player() -> None:
 
 def test_abandoned_matches_are_not_rated() -> None:
     result = MatchResult(
-        match_id=1, game="thousand", players=(A, B, C), version=3, winner=None,
+        match_id=1, game=Game.THOUSAND, players=(A, B, C), version=3, winner=None,
         scores=(0, 0, 0), places=(1, 2, 3), settlement=None, deals=0,
     )
     with pytest.raises(ValueError):
@@ -107,13 +108,13 @@ def test_abandoned_matches_are_not_rated() -> None:
 
 
 def test_the_shown_number_and_the_provisional_mark() -> None:
-    newcomer = initial(A, "tumbochka")
+    newcomer = initial(A, Game.TUMBOCHKA)
     assert (newcomer.mu, newcomer.sigma, newcomer.matches) == (MU, SIGMA, 0)
     assert ordinal(newcomer) == pytest.approx(0) and shown(newcomer) == 1000
-    strong = Rating(player=A, game="thousand", mu=35.0, sigma=2.0, matches=PROVISIONAL_MATCHES)
+    strong = Rating(player=A, game=Game.THOUSAND, mu=35.0, sigma=2.0, matches=PROVISIONAL_MATCHES)
     assert shown(strong) == 1000 + 40 * 29 and not is_provisional(strong)
     assert is_provisional(strong.model_copy(update={"matches": PROVISIONAL_MATCHES - 1}))
     # The leaderboard's order (mu − 3σ) is the order of the shown numbers.
-    ratings = [Rating(player=A, game="thousand", mu=m, sigma=s, matches=1)
+    ratings = [Rating(player=A, game=Game.THOUSAND, mu=m, sigma=s, matches=1)
                for m, s in ((30, 8), (26, 2), (40, 6), (20, 1))]
     assert sorted(ratings, key=ordinal) == sorted(ratings, key=shown)

@@ -15,8 +15,8 @@ import pytest
 from bot.i18n import Translator
 from bot.records import end_match, export_csv, summarize, summary_of
 from bot.records.summary import MatchSummary
+from engine import Game
 from storage import Counters, NewSeat, PlayerRef, Results, Store, VersionConflict
-from storage.models import Game
 from tests.bot.records.scripts import players_in, script, split
 from tests.bot.records.test_rating import MU, SIGMA, by_hand
 from tests.storage.helpers import GROUP, OTHER_GROUP, USERS, Clock, seed
@@ -51,10 +51,10 @@ async def start(
     """Store the golden script as a running match with all but its last ``cut`` lines (by
     default all but the last line); return the id, the version and the lines still to come."""
     header, log = split(script(name))
-    game: Game = "thousand"
+    game: Game = Game.THOUSAND
     for line in header:
         if line.split()[0] == "game":
-            game = "tumbochka" if line.split()[1] == "tumbochka" else game
+            game = Game.TUMBOCHKA if line.split()[1] == Game.TUMBOCHKA else game
     match = await store.matches.create(
         chat_id, game=game, players=players_in(header), rules="\n".join(header),
         seats=[seat(p) for p in players],
@@ -114,12 +114,12 @@ async def test_three_thousand_matches_add_up(store: Store, clock: Clock) -> None
         for player, (m, s) in zip(seats, after, strict=True):
             mu[player], sigma[player] = m, s
     for player in (ALICE, BOB, BOT):
-        rating = await results.rating_of(player, "thousand")
+        rating = await results.rating_of(player, Game.THOUSAND)
         assert rating is not None and rating.matches == 3
         assert rating.mu == pytest.approx(mu[player])
         assert rating.sigma == pytest.approx(sigma[player])
 
-    board = await results.leaderboard(GROUP, "thousand")
+    board = await results.leaderboard(GROUP, Game.THOUSAND)
     assert {(e.player, e.matches, e.wins) for e in board.items} == {
         (ALICE, 3, 1), (BOB, 3, 1), (BOT, 3, 1),
     }
@@ -158,7 +158,7 @@ async def test_a_stopped_match_is_history_only(store: Store) -> None:
     match = await store.matches.get(match_id)
     assert match is not None and match.status == "abandoned"
     assert await results.stats_for(ALICE) == []
-    assert await results.rating_of(ALICE, "thousand") is None
+    assert await results.rating_of(ALICE, Game.THOUSAND) is None
     (entry,) = (await results.history(GROUP)).items
     assert (entry.status, entry.recorded, [s.score for s in entry.seats]) == (
         "abandoned", True, [100, -120, 0],
@@ -176,7 +176,7 @@ async def test_two_matches_ending_at_once_in_two_chats(store: Store, clock: Cloc
     for chat_id in (GROUP, OTHER_GROUP):
         (entry,) = (await results.history(chat_id)).items
         assert entry.status == "finished" and entry.recorded
-    rating = await results.rating_of(BOT, "thousand")
+    rating = await results.rating_of(BOT, Game.THOUSAND)
     assert rating is not None and rating.matches == 2
     (bot,) = await results.stats_for(BOT)
     assert (bot.matches, bot.wins) == (2, 0)  # Dave won the second

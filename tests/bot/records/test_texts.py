@@ -10,6 +10,7 @@ import pytest
 from bot.i18n import Translator
 from bot.records.format import duration_text, game_from_argument, page_request, total_pages
 from bot.records.texts import has_next, has_previous, history_text, stats_text, top_text
+from engine import Game
 from storage import (
     Counters,
     HistoryEntry,
@@ -28,11 +29,11 @@ BOT = PlayerRef.computer("strong")
 
 
 def rating(player: PlayerRef, mu: float, sigma: float, matches: int) -> Rating:
-    return Rating(player=player, game="thousand", mu=mu, sigma=sigma, matches=matches)
+    return Rating(player=player, game=Game.THOUSAND, mu=mu, sigma=sigma, matches=matches)
 
 
 THOUSAND = PlayerStats(
-    player=ALICE, game="thousand", matches=3, wins=2, places=(2, 0, 1, 0), score_sum=2100,
+    player=ALICE, game=Game.THOUSAND, matches=3, wins=2, places=(2, 0, 1, 0), score_sum=2100,
     settlement_sum=-45, seconds_played=2 * 3600 + 5 * 60 + 59,
     counters=Counters(deals=61, contracts=21, contracts_made=15, contracts_failed=6,
                       contract_points=2625, marriages_spades=1, marriages_hearts=4,
@@ -41,12 +42,12 @@ THOUSAND = PlayerStats(
     rating=rating(ALICE, 30.0, 4.0, 3),
 )
 TUMBOCHKA = PlayerStats(
-    player=ALICE, game="tumbochka", matches=11, wins=1, places=(1, 5, 5, 0), score_sum=-11,
+    player=ALICE, game=Game.TUMBOCHKA, matches=11, wins=1, places=(1, 5, 5, 0), score_sum=-11,
     settlement_sum=0, seconds_played=45 * 60,
     counters=Counters(deals=40, contracts=12, contracts_made=7, contracts_failed=5,
                       contract_points=60, troyans=2, trilyazhes=1, perch_mounted=3,
                       perch_made=1, perch_fallen=2, golden_bagels=1),
-    rating=Rating(player=ALICE, game="tumbochka", mu=25.0, sigma=8.0, matches=11),
+    rating=Rating(player=ALICE, game=Game.TUMBOCHKA, mu=25.0, sigma=8.0, matches=11),
 )
 
 
@@ -106,7 +107,7 @@ def leaderboard(offset: int = 0, total: int = 3) -> Page[LeaderboardEntry]:
 
 
 def test_top_in_russian_and_english() -> None:
-    assert top_text(leaderboard(), "thousand", "ru", TR).splitlines() == [
+    assert top_text(leaderboard(), Game.THOUSAND, "ru", TR).splitlines() == [
         "🏆 <b>Тысяча</b> — рейтинг чата",
         "",
         "1. Алиса — <b>1840</b> · 12 партий, 5 побед",
@@ -115,12 +116,12 @@ def test_top_in_russian_and_english() -> None:
         "",
         "* — предварительный рейтинг: меньше 10 партий.",
     ]
-    text = top_text(leaderboard(offset=10, total=23), "thousand", "en", TR, humans_only=True)
+    text = top_text(leaderboard(offset=10, total=23), Game.THOUSAND, "en", TR, humans_only=True)
     lines = text.splitlines()
     assert lines[0] == "🏆 <b>Thousand</b> — this chat's ratings (humans only)"
     assert lines[2] == "11. Алиса — <b>1840</b> · 12 matches, 5 wins"
     assert lines[-1] == "Page 2 of 3"
-    empty = top_text(Page((), 0, 0, 10), "tumbochka", "en", TR)
+    empty = top_text(Page((), 0, 0, 10), Game.TUMBOCHKA, "en", TR)
     assert empty.endswith("No match of this game has been finished in this chat yet. Other games: "
                           "/top 1000, /top 1001, /top tumbochka.")
 
@@ -139,7 +140,7 @@ def entry(match_id: int, winner: int | None, recorded: bool = True) -> HistoryEn
     )
     moment = datetime(2024, 5, 1, 21, 30, tzinfo=UTC)
     return HistoryEntry(
-        match_id=match_id, chat_id=-1, game="thousand",
+        match_id=match_id, chat_id=-1, game=Game.THOUSAND,
         status="finished" if winner is not None else "abandoned", winner=winner,
         started_at=moment, finished_at=moment, recorded=recorded, deals=9 if recorded else None,
         duration_seconds=600 if recorded else None, seats=seats,
