@@ -46,9 +46,9 @@ VOLUME ["/data"]
 EXPOSE 8443
 
 # The bot writes /data/tysyacha.db.heartbeat every 30 s while it gets answers from Telegram
-# and its database; `python -m bot.health` fails when it is older than 120 s.
+# and its database; `python -m bot.ops.health` fails when it is older than 120 s.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
-    CMD ["python", "-m", "bot.health"]
+    CMD ["python", "-m", "bot.ops.health"]
 
 # SIGTERM (docker stop) makes the bot stop taking updates and deliver its queued messages.
 CMD ["python", "-m", "bot"]

@@ -64,8 +64,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.callbacks import ActionPress, LobbyPress, MenuPress, decode
-from bot.health import Beat, heartbeat_path
+from bot.ops.health import Beat, heartbeat_path
+from bot.telegram.callbacks import ActionPress, LobbyPress, MenuPress, decode
 from engine import NameContract, Play, SeatAction
 from tests.bot.policies import thousand
 from tests.fakebot import CallbackAnswer, FakeTelegramServer, SimChat, SimMessage, SimUser

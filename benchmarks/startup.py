@@ -36,7 +36,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from benchmarks.load import TOKEN, _policy
-from bot.matchlog import header_text, next_deal
+from bot.match.matchlog import header_text, next_deal
 from engine import Game, apply, format_action, format_deal, legal_actions, new_match, preset
 from storage import MatchWrite, NewSeat, Store, TurnDeadline
 from tests.fakebot import FakeTelegramServer, SimChat, SimUser

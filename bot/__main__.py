@@ -21,7 +21,7 @@ from telegram import Update
 from telegram.error import InvalidToken, NetworkError, TelegramError
 
 from bot.app import build_application, prepare
-from bot.logs import configure
+from bot.ops.logs import configure
 from bot.services import AnyApplication
 from bot.settings import TOKEN_MISSING, Settings
 from storage import StorageError

@@ -2,7 +2,7 @@
 
 `build_application` wires the Bot API server, the rate limiter (the outbox's `Pacer`: every
 send and edit within Telegram's limits) and the handlers; `startup` opens the services
-(storage, outbox, the heartbeat of `bot.health`) as PTB's ``post_init``; `drain` delivers what
+(storage, outbox, the heartbeat of `bot.ops.health`) as PTB's ``post_init``; `drain` delivers what
 is queued as ``post_stop`` — after the updates stopped, while the HTTP client is still open —
 and `shutdown` closes the storage as ``post_shutdown``, after PTB closed the client. `running`
 starts and stops the application in the same order as ``run_polling``/``run_webhook`` for
@@ -28,12 +28,12 @@ from telegram.ext import Application, TypeHandler
 from telegram.request import HTTPXRequest
 
 from bot.handlers import register
-from bot.health import Heartbeat, commit_probe, heartbeat_path
-from bot.menu import set_profile
-from bot.outbox import Pacer
-from bot.recovery import recover
+from bot.match.recovery import recover
+from bot.ops.health import Heartbeat, commit_probe, heartbeat_path
 from bot.services import AnyApplication, Services, close_services, open_services
 from bot.settings import Settings
+from bot.telegram.menu import set_profile
+from bot.telegram.outbox import Pacer
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +218,7 @@ def _because(error: str | None) -> str:
 
 async def _database_problem(services: Services) -> str | None:
     """Whether the database commits: a query alone still answers on a full or read-only disk
-    while every press fails, so the probe commits a write (`bot.health.commit_probe`)."""
+    while every press fails, so the probe commits a write (`bot.ops.health.commit_probe`)."""
     try:
         await asyncio.wait_for(services.store.db.write(commit_probe), PROBE_TIMEOUT)
     except TimeoutError:

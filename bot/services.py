@@ -13,16 +13,16 @@ from typing import Any
 from telegram import Update
 from telegram.ext import Application, ContextTypes
 
-from bot import thinking
-from bot.games import Games
+from bot.chats.people import People
 from bot.i18n import LOCALES_DIR, Translator
-from bot.ledger import Ledger
-from bot.lobby import Lobbies
-from bot.logs import lock_times
-from bot.outbox import Outbox
-from bot.people import People
-from bot.screens import Ending, Screens
+from bot.lobby.service import Lobbies
+from bot.match import thinking
+from bot.match.screens import Ending, Screens
+from bot.match.service import Games
+from bot.ops.logs import lock_times
 from bot.settings import Settings
+from bot.telegram.ledger import Ledger
+from bot.telegram.outbox import Outbox
 from storage import Store
 
 AnyApplication = Application[Any, Any, Any, Any, Any, Any]

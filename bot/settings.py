@@ -65,7 +65,7 @@ class Settings(BaseSettings):
     heartbeat_seconds: float = Field(default=30, gt=0)
     """How often the running bot writes its heartbeat file (``<DATABASE_PATH>.heartbeat``)."""
     health_max_age_seconds: float = Field(default=120, gt=0)
-    """``python -m bot.health`` fails when the heartbeat is older than this."""
+    """``python -m bot.ops.health`` fails when the heartbeat is older than this."""
 
     @field_validator("telegram_api_url")
     @classmethod

@@ -32,10 +32,10 @@ MAX_MODULE_LINES = 400
 MAX_CLASS_LINES = 250
 SIZED = ("bot", "storage")
 OVERSIZED: frozenset[str] = frozenset({
-    "bot/games.py",
-    "bot/lobby.py",
-    "bot/outbox.py",
-    "bot/screens.py",
+    "bot/match/service.py",
+    "bot/lobby/service.py",
+    "bot/telegram/outbox.py",
+    "bot/match/screens.py",
     "bot/handlers/commands.py",
 })
 """Modules (or their classes) still over the limits while the bot is regrouped (issue 14);

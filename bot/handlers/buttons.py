@@ -11,13 +11,13 @@ import logging
 from telegram import CallbackQuery, Update
 from telegram.error import TelegramError
 
-from bot.callbacks import ActionPress, LobbyPress, MenuPress, decode
-from bot.games import MAX_PLAYERS
+from bot.chats.people import ANONYMOUS_ADMIN_ID
 from bot.handlers import groups, origin, records
-from bot.logs import logged, note
-from bot.people import ANONYMOUS_ADMIN_ID
-from bot.screens import Ending
+from bot.match.screens import Ending
+from bot.match.service import MAX_PLAYERS
+from bot.ops.logs import logged, note
 from bot.services import Context, services
+from bot.telegram.callbacks import ActionPress, LobbyPress, MenuPress, decode
 
 log = logging.getLogger(__name__)
 

@@ -14,15 +14,15 @@ import html
 from telegram import Update
 from telegram.constants import ChatType
 
-from bot.callbacks import MAX_ID
 from bot.handlers import groups, records
 from bot.i18n import SUPPORTED_LANGUAGES
-from bot.live import LiveMatch
-from bot.lobby import COMPUTER_LEVELS, invite_link
-from bot.logs import logged, note
-from bot.outbox import Content
+from bot.lobby.service import COMPUTER_LEVELS, invite_link
+from bot.match.live import LiveMatch
+from bot.ops.logs import logged, note
 from bot.render import render_rules
 from bot.services import Context, Services, services
+from bot.telegram.callbacks import MAX_ID
+from bot.telegram.outbox import Content
 from engine import DEFAULT_GAME, Game, preset
 from storage import ChatBusy, Lobby
 

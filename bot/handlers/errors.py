@@ -15,9 +15,9 @@ import logging
 from telegram import Update
 from telegram.error import TelegramError
 
-from bot.logs import describe
-from bot.outbox import Content
+from bot.ops.logs import describe
 from bot.services import Context, Services, services_of
+from bot.telegram.outbox import Content
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from typing import Final
 from telegram import Bot, ChatMember, ChatMemberRestricted, Update
 from telegram.error import TelegramError
 
-from bot.people import ANONYMOUS_ADMIN_ID
+from bot.chats.people import ANONYMOUS_ADMIN_ID
 
 log = logging.getLogger(__name__)
 

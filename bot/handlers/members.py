@@ -2,7 +2,7 @@
 in a running match their seat stays: the hand lives in the private chat, so they can still
 play, and the group can /stop the match. A user who blocks the bot gets the table's link.
 The bot removed from a group stops the group's game, and a group upgraded to a supergroup
-takes its game along (`bot.chat_life`)."""
+takes its game along (`bot.chats.life`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from telegram import Chat, ChatMember, Update
 from telegram.constants import ChatType
 from telegram.error import ChatMigrated, TelegramError
 
-from bot import chat_life
-from bot.logs import logged, note
+from bot.chats import life as chat_life
+from bot.ops.logs import logged, note
 from bot.services import Context, services
 
 GONE = (ChatMember.LEFT, ChatMember.BANNED)

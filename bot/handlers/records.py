@@ -15,7 +15,7 @@ Texts come from `bot.records` in the chat's language (the user's in a private ch
 out through the outbox. Long lists come one page at a time with ◀ ▶ buttons whose presses edit
 the message in place; their data is ``encode_lobby(0, "top" | "hist", arg)`` — lobby 0 is
 no lobby — with the page, the game and the humans-only flag in ``arg``. The picture (drawn in
-a worker thread) and the CSV are files, sent with `bot.uploads`.
+a worker thread) and the CSV are files, sent with `bot.telegram.uploads`.
 """
 
 from __future__ import annotations
@@ -38,9 +38,8 @@ from telegram import (
 )
 from telegram.constants import ChatType
 
-from bot.callbacks import LobbyPress, encode_lobby
-from bot.logs import logged, note
-from bot.outbox import Content
+from bot.match.screens import Ending
+from bot.ops.logs import logged, note
 from bot.records import (
     EXPORT_FILENAME,
     MatchSummary,
@@ -57,9 +56,10 @@ from bot.records import (
     total_pages,
 )
 from bot.records.format import game_name, player_name
-from bot.screens import Ending
 from bot.services import Context, Services, services
-from bot.uploads import send_document, send_photo
+from bot.telegram.callbacks import LobbyPress, encode_lobby
+from bot.telegram.outbox import Content
+from bot.telegram.uploads import send_document, send_photo
 from engine import DEFAULT_GAME, Game
 from storage import HistoryEntry, LeaderboardEntry, Page, PlayerRef
 from storage.models import GAMES

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from telegram import InlineKeyboardMarkup
 
-from bot.callbacks import MAIN, Menu
 from bot.i18n import Translator
 from bot.render.common import (
     MAX_MESSAGE,
@@ -22,6 +21,7 @@ from bot.render.common import (
 from bot.render.keyboard import action_keyboard, shown_menu
 from bot.render.state import deal_lines, header, perch_line, seat_lines
 from bot.render.table import note_text
+from bot.telegram.callbacks import MAIN, Menu
 from engine import Bid, Concede, Give, NameContract, Pass, Phase, Play, SeatView
 
 NOTE_BUDGET = 1500

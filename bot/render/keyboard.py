@@ -16,9 +16,9 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import MAIN, Menu, encode_action, encode_menu
 from bot.i18n import Translator
 from bot.render.common import NAME_LENGTH, button_name, card_label, sorted_cards
+from bot.telegram.callbacks import MAIN, Menu, encode_action, encode_menu
 from engine import (
     Bid,
     Concede,

@@ -1,4 +1,4 @@
-# The bot as a service: its description in Telegram's profile (bot/menu.py), and the
+# The bot as a service: its description in Telegram's profile (bot/telegram/menu.py), and the
 # answers to presses and links used where they do not belong (bot/handlers/).
 
 bot-description =

@@ -24,11 +24,11 @@ from telegram import Update
 from telegram.ext import TypeHandler
 
 from bot.app import build_application, running
-from bot.callbacks import ActionPress, LobbyPress, MenuPress, decode
 from bot.i18n import LOCALES_DIR, Translator
 from bot.render import card_label, game_label
 from bot.services import Services, services_of
 from bot.settings import Settings
+from bot.telegram.callbacks import ActionPress, LobbyPress, MenuPress, decode
 from engine import Game, Give, Redeal, SeatAction
 from engine.cards import CARD_COUNT
 from tests.bot.policies import Policy

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KILLER = f"""
 import os, signal, sys
 sys.path.insert(0, {str(ROOT)!r})
-from bot.screens import Screens
+from bot.match.screens import Screens
 
 _deliver = Screens.deliver
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot import thinking
-from bot.matchlog import replay_match
+from bot.match import thinking
+from bot.match.matchlog import replay_match
 from bot.services import Services
 from engine import Phase, SeatAction
 from storage import Match, Store

@@ -130,8 +130,8 @@ def test_the_entry_point_is_the_bot(dockerfile: list[Instruction]) -> None:
 def test_the_health_check_runs_bot_health(dockerfile: list[Instruction]) -> None:
     check = _one(dockerfile, "HEALTHCHECK").args
     options, _, command = check.partition("CMD ")
-    assert _one(dockerfile, "HEALTHCHECK").exec_form(command) == ["python", "-m", "bot.health"]
-    _module_runs("bot.health")
+    assert _one(dockerfile, "HEALTHCHECK").exec_form(command) == ["python", "-m", "bot.ops.health"]
+    _module_runs("bot.ops.health")
     given = dict(re.findall(r"--([a-z-]+)=(\d+)s", options))
     interval, timeout = int(given["interval"]), int(given["timeout"])
     heartbeat = Settings.model_fields["heartbeat_seconds"].default

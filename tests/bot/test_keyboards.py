@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import games
-from bot.callbacks import MAIN, MenuPress, decode, encode_menu
+from bot.match import service as games
+from bot.telegram.callbacks import MAIN, MenuPress, decode, encode_menu
 from engine import Concede, Give
 from tests.bot.conftest import Cast
 from tests.bot.harness import CONFIRM, LANG, TR, BotUnderTest, Driver, running_bot

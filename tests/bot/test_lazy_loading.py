@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import Games
-from bot.live import LiveMatch
-from bot.matchlog import replay_match
+from bot.match.live import LiveMatch
+from bot.match.matchlog import replay_match
+from bot.match.service import Games
 from engine import format_action
 from storage import Match, Store
 from tests.bot.conftest import Cast

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.matchlog import replay_match
+from bot.match.matchlog import replay_match
 from bot.services import Services
 from engine import Phase
 from tests.bot.conftest import Cast

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.computers import human_may_interject
+from bot.match.computers import human_may_interject
 from engine import (
     Bid,
     Game,

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.callbacks import LobbyPress, decode, encode_lobby
 from bot.handlers.records import history_data
+from bot.telegram.callbacks import LobbyPress, decode, encode_lobby
 from tests.bot.conftest import Cast
 from tests.bot.harness import LANG, TR, BotUnderTest, Driver, plain, running_bot
 from tests.fakebot import FakeTelegramServer, SimMessage

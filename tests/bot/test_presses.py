@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.callbacks import encode_action
+from bot.telegram.callbacks import encode_action
 from engine import Bid, Pass
 from tests.bot.conftest import Cast
 from tests.bot.harness import LANG, TR, BotUnderTest, Driver, Option, running_bot

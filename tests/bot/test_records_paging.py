@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.callbacks import LobbyPress, decode
 from bot.handlers.records import TopView, history_data, is_page_press
 from bot.records import end_match, history_text, page_request, top_text
 from bot.services import Services
+from bot.telegram.callbacks import LobbyPress, decode
 from engine import Game
 from storage import NewSeat, PlayerRef, Store
 from tests.bot.conftest import Cast

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.matchlog import header_text
+from bot.match.matchlog import header_text
 from engine import Game, preset
 from storage import NewSeat, Store
 from tests.bot.conftest import Cast

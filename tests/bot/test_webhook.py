@@ -1,6 +1,6 @@
 """``WEBHOOK_URL`` makes the bot receive updates by webhook instead of polling: a deal is
 played through it, requests without the right secret token are refused and never handled,
-and the heartbeat of ``python -m bot.health`` follows the webhook. Without ``WEBHOOK_SECRET``
+and the heartbeat of ``python -m bot.ops.health`` follows the webhook. Without ``WEBHOOK_SECRET``
 the bot makes a secret up and registers it: there is no webhook without one."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import socket
 import sqlite3
 from pathlib import Path
 
-from bot.health import check
+from bot.ops.health import check
 from tests.bot.conftest import Cast
 from tests.bot.harness import LANG, TR, Driver, bot_process, plain
 from tests.bot.policies import thousand

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.callbacks import MAIN, ActionPress, Menu, MenuPress, decode
 from bot.i18n import SUPPORTED_LANGUAGES, Translator
 from bot.render import card_label, render_hand
 from bot.render.keyboard import MAX_ROWS, confirms
+from bot.telegram.callbacks import MAIN, ActionPress, Menu, MenuPress, decode
 from engine import Game, Play, SeatAction, SeatView, view
 from tests.bot.render.matches import names_for, samples
 from tests.bot.render.telegram_html import assert_telegram_html

@@ -6,17 +6,17 @@ line is appended to the log with the expected version and committed; after that 
 the hands and any results are stored with it (the database outbox, `storage.outbox`: they are
 rendered first and written in the change's own trip) and, after the commit, handed to the
 outbox. Between deals the service deals the next
-deal at once from the match's seed (`bot.matchlog`). One lock per match orders it all.
+deal at once from the match's seed (`bot.match.matchlog`). One lock per match orders it all.
 
 When the turn comes to a human who has been away for `PING_SECONDS`, or who gets their first
 turn of a deal someone else's move dealt, their hand comes as a new message (issue 11; /notify
 switches it off). «Расписать» and «Сбросить карты» act on a second press only, and the parts
-of a keyboard a player opens (`bot.callbacks.Menu`) change nothing in the match.
+of a keyboard a player opens (`bot.telegram.callbacks.Menu`) change nothing in the match.
 
 After every change the service looks at who acts next (issue 6): a computer seat thinks off
-the event loop (`bot.thinking`) and its move goes through the same path as a press; a human
+the event loop (`bot.match.thinking`) and its move goes through the same path as a press; a human
 gets the match's turn timer, stored with the change (`storage.deadlines`) and armed in memory
-(`bot.turns`). When it runs out, a computer player moves for them and the table says so;
+(`bot.match.turns`). When it runs out, a computer player moves for them and the table says so;
 after three timeouts in a row, or a /kick, the computer keeps the seat until /back.
 
 A match ends with its result (`bot.records.end_match`: places, scores, settlement, counters,
@@ -36,9 +36,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import thinking
-from bot.callbacks import ActionPress, Menu, MenuPress, decode
-from bot.computers import (
+from bot.chats.people import People
+from bot.i18n import Translator
+from bot.match import thinking
+from bot.match.computers import (
     KICK_AFTER_TIMEOUTS,
     decision_seed,
     human_may_interject,
@@ -47,10 +48,8 @@ from bot.computers import (
     level_of,
     thinking_seat,
 )
-from bot.i18n import Translator
-from bot.live import LiveMatch
-from bot.logs import note
-from bot.matchlog import (
+from bot.match.live import LiveMatch
+from bot.match.matchlog import (
     header_text,
     new_seed,
     next_deal,
@@ -59,12 +58,13 @@ from bot.matchlog import (
     seed_of,
     with_seed,
 )
-from bot.people import People
+from bot.match.screens import Batch, Ending, Screens
+from bot.match.turns import AnyJobQueue, TurnTimers, deadline_after
+from bot.ops.logs import note
 from bot.records import MatchSummary, end_match, players_of, result_write, summarize
 from bot.render import render_refusal
 from bot.render.keyboard import confirms
-from bot.screens import Batch, Ending, Screens
-from bot.turns import AnyJobQueue, TurnTimers, deadline_after
+from bot.telegram.callbacks import ActionPress, Menu, MenuPress, decode
 from engine import (
     Deal,
     IllegalAction,
@@ -682,7 +682,7 @@ class Games:
     async def resume(self, row: Match) -> LiveMatch | None:
         """Load a running match from its log and deal on if it stopped between deals (its
         messages are not redrawn: those a crash kept from being shown are still in the
-        database outbox, which `bot.recovery` delivers). A match that cannot be replayed is
+        database outbox, which `bot.match.recovery` delivers). A match that cannot be replayed is
         abandoned, with a log. Use `load`, which never loads a match twice."""
         try:
             lines = await self._store.matches.read_log(row.match_id)
@@ -711,7 +711,7 @@ class Games:
         async with live.lock:
             if state.phase is not Phase.DEAL_OVER:
                 # Its messages show this state already, unless the database outbox still
-                # holds them (`bot.recovery` delivers those): nothing to redraw here.
+                # holds them (`bot.match.recovery` delivers those): nothing to redraw here.
                 live.deadline = await self._stored_deadline(live)
                 self._next(live)
                 return live

@@ -28,7 +28,7 @@ worker per chat delivers in order, one call at a time:
 
 Messages stored in the database outbox (`storage.outbox`: a ``version`` or ``key`` given) are
 reported to `Outbox.on_delivered` once shown or given up on; what is still queued when the
-bot stops stays stored and is delivered at the next start (`bot.recovery`).
+bot stops stays stored and is delivered at the next start (`bot.match.recovery`).
 
 The `Pacer` is also the application's PTB rate limiter (`build_application`), so a call made
 outside the outbox counts against the same limits; the outbox's own calls are not counted

@@ -21,10 +21,10 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.chats.people import People
 from bot.i18n import Translator
-from bot.live import LiveMatch
-from bot.outbox import Content, OnSent, Outbox
-from bot.people import People
+from bot.match.live import LiveMatch
+from bot.match.turns import seconds_left
 from bot.records import MatchSummary
 from bot.render import (
     render_deal_result,
@@ -35,7 +35,7 @@ from bot.render import (
     render_stopped_result,
     render_table,
 )
-from bot.turns import seconds_left
+from bot.telegram.outbox import Content, OnSent, Outbox
 from engine import MatchState, view
 from engine.events import DealStarted, Event
 from storage import Match, Store
@@ -243,7 +243,7 @@ class Screens:
 
     def redeliver(self, stored: Stored, match: Match | None) -> None:
         """Hand a message stored before a restart to the outbox (an ending is not for here:
-        `bot.recovery` posts it)."""
+        `bot.match.recovery` posts it)."""
         body = stored.body
         markup = body.get("markup")
         content = Content(

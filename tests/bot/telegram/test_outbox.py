@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 from telegram import Bot
 
-from bot.outbox import Content, Outbox
+from bot.telegram.outbox import Content, Outbox
 from tests.bot.harness import TOKEN
 from tests.fakebot import FakeTelegramServer, SimChat, SimUser
 

@@ -10,7 +10,7 @@ import asyncio
 import time
 from dataclasses import dataclass, field
 
-from bot.callbacks import MAIN, Menu
+from bot.telegram.callbacks import MAIN, Menu
 from engine import MatchState
 from engine.events import Event
 from storage import Deadline, Match
@@ -44,7 +44,7 @@ class LiveMatch:
     before it: the hands tell the deal until the new deal's first action."""
     recent: list[str] = field(default_factory=list)
     """The table's "just now" lines (HTML) of this deal, kept across states the group never
-    saw (`bot.screens.unseen`)."""
+    saw (`bot.match.screens.unseen`)."""
     solo_note: str | None = None
     """A /solo match's "just now" lines, shown in its hand (it has no table message)."""
     menus: dict[int, tuple[int, Menu, float]] = field(default_factory=dict)

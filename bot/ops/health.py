@@ -1,4 +1,4 @@
-"""Is the bot healthy? ``python -m bot.health`` answers for a container's HEALTHCHECK.
+"""Is the bot healthy? ``python -m bot.ops.health`` answers for a container's HEALTHCHECK.
 
 The running bot keeps a heartbeat file next to its database, ``<DATABASE_PATH>.heartbeat``
 (`Heartbeat`, started by `bot.app.startup`): every ``HEARTBEAT_SECONDS`` (30) it asks a probe
@@ -10,7 +10,7 @@ or the problem, and a few numbers (updates handled, messages queued). Until the 
 beat it looks every second. It removes the file when it stops, if it can: a disk that refuses
 does not keep the bot from stopping.
 
-``python -m bot.health`` reads the settings' ``DATABASE_PATH`` (no token needed) and exits 0
+``python -m bot.ops.health`` reads the settings' ``DATABASE_PATH`` (no token needed) and exits 0
 with a one-line summary when the heartbeat is at most ``HEALTH_MAX_AGE_SECONDS`` (120) old,
 says ok, and the database opens and has its schema; otherwise it exits 1 with a one-line
 reason. It never writes anything: it works from a separate process, as the HEALTHCHECK runs.
@@ -60,7 +60,7 @@ def heartbeat_path(database: Path) -> Path:
 
 @dataclass(frozen=True)
 class Beat:
-    """One heartbeat: written by the bot, read by ``python -m bot.health``."""
+    """One heartbeat: written by the bot, read by ``python -m bot.ops.health``."""
 
     at: float
     """Unix time of the beat."""
@@ -219,7 +219,7 @@ def _database_problem(database: Path) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.health",
+        prog="python -m bot.ops.health",
         description="Exit 0 if the bot is healthy, else 1 with a one-line reason.",
     )
     parser.add_argument("--max-age", type=float, default=None,

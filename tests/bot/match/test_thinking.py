@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import thinking as pool
+from bot.match import thinking as pool
 from engine.rules import Game, preset
 from engine.view import SeatView, view
 from tests.bot.conftest import Cast

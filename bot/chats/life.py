@@ -15,8 +15,8 @@ from __future__ import annotations
 import html
 import logging
 
-from bot.lobby import lobby_key
-from bot.screens import table_key
+from bot.lobby.service import lobby_key
+from bot.match.screens import table_key
 from bot.services import Services
 from storage import NotFound
 

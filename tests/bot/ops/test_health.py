@@ -1,4 +1,4 @@
-"""What an operator relies on: ``python -m bot.health`` (the running bot's heartbeat next to
+"""What an operator relies on: ``python -m bot.ops.health`` (the running bot's heartbeat next to
 its database, and the check a container's HEALTHCHECK runs from another process), unhealthy
 while the database cannot commit; SIGTERM stops the bot even on a read-only disk; and the
 fields a failed update is logged with."""
@@ -18,8 +18,8 @@ import pytest
 from telegram import Update
 
 from bot.app import WatchedRequest, polling_problem
-from bot.health import Beat, Heartbeat, check, heartbeat_path, write_beat
-from bot.logs import describe
+from bot.ops.health import Beat, Heartbeat, check, heartbeat_path, write_beat
+from bot.ops.logs import describe
 from storage import Store
 from tests.bot.conftest import Cast, small_disk
 from tests.bot.harness import bot_process, running_bot
@@ -31,11 +31,11 @@ STOPS_WITHIN = 15.0
 
 
 async def _health(database: Path, *args: str) -> tuple[int, str]:
-    """``python -m bot.health`` as the HEALTHCHECK runs it: exit code and output."""
+    """``python -m bot.ops.health`` as the HEALTHCHECK runs it: exit code and output."""
     env = {**os.environ, "DATABASE_PATH": str(database)}
     env.pop("TELEGRAM_BOT_TOKEN", None)  # the check needs no token
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.health", *args, env=env,
+        sys.executable, "-m", "bot.ops.health", *args, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
     )
     output, _ = await process.communicate()

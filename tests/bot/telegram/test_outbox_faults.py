@@ -12,7 +12,7 @@ import pytest
 from telegram import Bot
 from telegram.request import HTTPXRequest
 
-from bot.outbox import Content, Outbox
+from bot.telegram.outbox import Content, Outbox
 from storage.outbox import Delivered
 from tests.bot.harness import TOKEN
 from tests.fakebot import FakeTelegramServer, SimChat, SimUser

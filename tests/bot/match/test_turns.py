@@ -1,4 +1,4 @@
-"""Turn timers (`bot.turns`) against a recording job queue: one deadline job per match, a
+"""Turn timers (`bot.match.turns`) against a recording job queue: one deadline job per match, a
 reminder before the end of long turns, re-arming replaces, cancelling removes."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from telegram.ext import ApplicationBuilder
 
-from bot.turns import (
+from bot.match.turns import (
     REMIND_SECONDS,
     TURN_CHOICES,
     AnyJobQueue,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.callbacks import (
+from bot.telegram.callbacks import (
     MAIN,
     MAX_DATA_BYTES,
     ActionPress,
