@@ -154,6 +154,7 @@ async def drain(application: AnyApplication) -> None:
     if not isinstance(services, Services):
         return  # the start failed and closed what it had opened
     await services.games.close()
+    services.thinking.close()
     try:
         await asyncio.wait_for(services.outbox.idle(), SHUTDOWN_FLUSH_SECONDS)
     except TimeoutError:

@@ -16,9 +16,9 @@ from telegram.ext import Application, ContextTypes
 from bot.chats.people import People
 from bot.i18n import LOCALES_DIR, Translator
 from bot.lobby.service import Lobbies
-from bot.match import thinking
 from bot.match.screens import Ending, Screens
 from bot.match.service import Games
+from bot.match.thinking import Thinking
 from bot.ops.logs import lock_times
 from bot.settings import Settings
 from bot.telegram.ledger import Ledger
@@ -42,6 +42,8 @@ class Services:
     games: Games
     lobbies: Lobbies
     ledger: Ledger
+    thinking: Thinking
+    """The process pool computer players think in (closed with `close_thinking`)."""
 
     @property
     def bot_username(self) -> str:
@@ -96,6 +98,7 @@ async def close_services(services: Services) -> None:
     """Close what `open_services` opened, after a failed start (nothing to deliver yet)."""
     try:
         await services.games.close()
+        services.thinking.close()
         await services.outbox.close()
     finally:
         await services.store.close()
@@ -112,12 +115,13 @@ def _wire(application: AnyApplication, settings: Settings, store: Store) -> Serv
         on_delivered=ledger.delivered,
     )
     screens = Screens(store, people, outbox, tr, application.bot.username)
-    thinking.configure(settings.computer_workers)
+    thinking = Thinking(settings.computer_workers)
     games = Games(
         store,
         people,
         screens,
         tr,
+        thinking,
         deal_seed=settings.deal_seed,
         job_queue=application.job_queue,
         stand_in=settings.computer_level,
@@ -141,7 +145,9 @@ def _wire(application: AnyApplication, settings: Settings, store: Store) -> Serv
             await games.unreachable(chat_id)
 
     outbox.on_forbidden = forbidden
-    found = Services(settings, store, tr, people, outbox, screens, games, lobbies, ledger)
+    found = Services(
+        settings, store, tr, people, outbox, screens, games, lobbies, ledger, thinking
+    )
     # Imported here: the handlers import this module.
     from bot.handlers.records import announce
 

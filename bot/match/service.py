@@ -14,10 +14,11 @@ switches it off). «Расписать» and «Сбросить карты» act
 of a keyboard a player opens (`bot.telegram.callbacks.Menu`) change nothing in the match.
 
 After every change the service looks at who acts next (issue 6): a computer seat thinks off
-the event loop (`bot.match.thinking`) and its move goes through the same path as a press; a human
-gets the match's turn timer, stored with the change (`storage.deadlines`) and armed in memory
-(`bot.match.turns`). When it runs out, a computer player moves for them and the table says so;
-after three timeouts in a row, or a /kick, the computer keeps the seat until /back.
+the event loop (`bot.match.thinking`, the services' pool) and its move goes through the same
+path as a press; a human gets the match's turn timer, stored with the change
+(`storage.deadlines`) and armed in memory (`bot.match.turns`). When it runs out, a computer
+player moves for them and the table says so; after three timeouts in a row, or a /kick, the
+computer keeps the seat until /back.
 
 A match ends with its result (`bot.records.end_match`: places, scores, settlement, counters,
 ratings) written in the same transaction as its last action — or, for /stop, as abandoned in
@@ -38,7 +39,6 @@ from typing import Any
 
 from bot.chats.people import People
 from bot.i18n import Translator
-from bot.match import thinking
 from bot.match.computers import (
     KICK_AFTER_TIMEOUTS,
     decision_seed,
@@ -59,6 +59,7 @@ from bot.match.matchlog import (
     with_seed,
 )
 from bot.match.screens import Batch, Ending, Screens
+from bot.match.thinking import Thinking
 from bot.match.turns import AnyJobQueue, TurnTimers, deadline_after
 from bot.ops.logs import note
 from bot.records import MatchSummary, end_match, players_of, result_write, summarize
@@ -126,6 +127,7 @@ class Games:
         people: People,
         screens: Screens,
         tr: Translator,
+        thinking: Thinking,
         *,
         deal_seed: str | None = None,
         job_queue: AnyJobQueue | None = None,
@@ -138,6 +140,7 @@ class Games:
         self._people = people
         self._screens = screens
         self._tr = tr
+        self._thinking = thinking
         self._deal_seed = deal_seed
         self._stand_in = stand_in
         self._budget = budget
@@ -426,7 +429,7 @@ class Games:
         seed = decision_seed(live.seed, live.version, seat)
         seen = view(live.state, seat)
         try:
-            return await thinking.decide_async(seen, level, seed, self._budget)
+            return await self._thinking.decide(seen, level, seed, self._budget)
         except Exception:
             # A failing computer player must not stall the table: its first legal move.
             log.exception("computer %s failed in match %s", level, live.match_id)
@@ -597,13 +600,13 @@ class Games:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def close(self) -> None:
-        """Stop the timers and the computers' thinking (shutting down)."""
+        """Stop the timers and the computers' moves (shutting down; the services close the
+        process pool they think in)."""
         self._timers.close()
         running: list[asyncio.Future[Any]] = [*self._tasks, *self._loads.values()]
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
-        thinking.shutdown()
 
     async def _summary(self, row: Match, lines: Sequence[str] = ()) -> MatchSummary:
         """The summary of the stored log of ``row`` followed by ``lines`` (about to be stored),

@@ -1,7 +1,8 @@
-"""Deciding off the event loop: the bot awaits ``decide_async`` and its loop stays free.
+"""Deciding off the event loop: the bot awaits `Thinking.decide` and its loop stays free.
 
 Decisions run in a ``concurrent.futures.ProcessPoolExecutor`` (the search is CPU-bound
-Python, so threads would serialise on the GIL), created on first use with the ``spawn``
+Python, so threads would serialise on the GIL) that the services own (`Thinking`; no module
+global), created on first use with the ``spawn``
 start method (safe beside the bot's threads). Views, actions and seeds are picklable values
 (named tuples, frozen dataclasses), and an agent is named by its level, so nothing else
 crosses the process boundary.
@@ -35,7 +36,7 @@ from typing import Final
 
 from engine.actions import SeatAction
 from engine.ai.agent import DEFAULT_BUDGET
-from engine.ai.levels import get_agent
+from engine.ai.levels import get_agent, make_agent
 from engine.view import SeatView
 
 TIMEOUT_FACTOR: Final = 3.0
@@ -46,80 +47,84 @@ PR_SET_PDEATHSIG: Final = 1
 WATCH_SECONDS: Final = 1.0
 """How often a worker's watchdog looks whether its parent is still the bot."""
 
-_lock = threading.Lock()
-_pool: ProcessPoolExecutor | None = None
-_broken = False
-_workers: int | None = None
+class Thinking:
+    """The process pool computer players think in, owned by the bot's services: created on
+    first use, shut down with the bot (`close`), renewed after a worker died.
 
+    ``workers``: the pool's size (None: the CPU count, at most 4; ``0``: no pool, every
+    decision runs in a thread of this process). ``use_clock``: the search stops at its time
+    budget (the table's setting); tests compare pool and direct decisions with it off, so
+    that a loaded machine cannot make the two differ.
+    """
 
-def configure(workers: int | None) -> None:
-    """Set the pool's size (default: the CPU count, at most 4) before its first use;
-    ``0`` disables the pool (every decision runs in this process)."""
-    global _workers, _broken
-    shutdown()
-    _workers = workers
-    _broken = workers == 0
+    def __init__(self, workers: int | None = None, *, use_clock: bool = True) -> None:
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+        self._broken = workers == 0
+        self._workers = workers
+        self.use_clock = use_clock
 
+    def close(self) -> None:
+        """Stop the worker processes (the next decision starts a new pool)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
-def shutdown() -> None:
-    """Stop the worker processes (the next decision starts a new pool)."""
-    global _pool
-    with _lock:
-        pool, _pool = _pool, None
-    if pool is not None:
-        pool.shutdown(wait=False, cancel_futures=True)
+    def running(self) -> bool:
+        """Whether a process pool is up (the last decisions ran in it)."""
+        with self._lock:
+            return self._pool is not None
 
+    async def decide(
+        self, view: SeatView, level: str, seed: int | str, budget: float = DEFAULT_BUDGET
+    ) -> SeatAction:
+        """`decide_sync` in the process pool, awaited without blocking the event loop."""
+        loop = asyncio.get_running_loop()
+        pool = self._get_pool()
+        clock = self.use_clock
+        if pool is None:
+            return await asyncio.to_thread(decide_sync, view, level, seed, budget, clock)
+        try:
+            future = loop.run_in_executor(pool, decide_sync, view, level, seed, budget, clock)
+            return await asyncio.wait_for(future, budget * TIMEOUT_FACTOR + TIMEOUT_SLACK)
+        except TimeoutError:
+            return decide_sync(view, FALLBACK_LEVEL, seed, budget, clock)
+        except (BrokenProcessPool, OSError):
+            # A worker died: this decision runs here, the next one in a fresh pool.
+            self.close()
+            return await asyncio.to_thread(decide_sync, view, level, seed, budget, clock)
 
-def running() -> bool:
-    """Whether a process pool is up (the last decisions ran in it)."""
-    with _lock:
-        return _pool is not None
+    def _get_pool(self) -> Executor | None:
+        with self._lock:
+            if self._broken:
+                return None
+            if self._pool is None:
+                try:
+                    workers = self._workers or min(4, os.cpu_count() or 1)
+                    context = multiprocessing.get_context("spawn")
+                    self._pool = ProcessPoolExecutor(
+                        max_workers=workers,
+                        mp_context=context,
+                        initializer=die_with_parent,
+                        initargs=(os.getpid(),),
+                    )
+                except (OSError, ValueError, NotImplementedError):
+                    return None
+            return self._pool
 
 
 def decide_sync(
-    view: SeatView, level: str, seed: int | str, budget: float = DEFAULT_BUDGET
+    view: SeatView,
+    level: str,
+    seed: int | str,
+    budget: float = DEFAULT_BUDGET,
+    use_clock: bool = True,
 ) -> SeatAction:
-    """The decision of the agent of ``level`` for ``view``, with its generator seeded."""
-    return get_agent(level).decide(view, random.Random(seed), budget)
-
-
-async def decide_async(
-    view: SeatView, level: str, seed: int | str, budget: float = DEFAULT_BUDGET
-) -> SeatAction:
-    """``decide_sync`` in the process pool, awaited without blocking the event loop."""
-    loop = asyncio.get_running_loop()
-    pool = _get_pool()
-    if pool is None:
-        return await asyncio.to_thread(decide_sync, view, level, seed, budget)
-    try:
-        future = loop.run_in_executor(pool, decide_sync, view, level, seed, budget)
-        return await asyncio.wait_for(future, budget * TIMEOUT_FACTOR + TIMEOUT_SLACK)
-    except TimeoutError:
-        return decide_sync(view, FALLBACK_LEVEL, seed, budget)
-    except (BrokenProcessPool, OSError):
-        # A worker died: this decision runs here, the next one in a fresh pool.
-        shutdown()
-        return await asyncio.to_thread(decide_sync, view, level, seed, budget)
-
-
-def _get_pool() -> Executor | None:
-    global _pool
-    with _lock:
-        if _broken:
-            return None
-        if _pool is None:
-            try:
-                workers = _workers or min(4, os.cpu_count() or 1)
-                context = multiprocessing.get_context("spawn")
-                _pool = ProcessPoolExecutor(
-                    max_workers=workers,
-                    mp_context=context,
-                    initializer=die_with_parent,
-                    initargs=(os.getpid(),),
-                )
-            except (OSError, ValueError, NotImplementedError):
-                return None
-        return _pool
+    """The decision of the agent of ``level`` for ``view``, with its generator seeded
+    (``use_clock=False``: a search that does not stop at its time budget)."""
+    agent = get_agent(level) if use_clock else make_agent(level, use_clock=False)
+    return agent.decide(view, random.Random(seed), budget)
 
 
 def die_with_parent(parent: int) -> None:

@@ -268,7 +268,7 @@ async def test_a_failing_computer_player_does_not_stall_the_table(
     async def broken(*args: object) -> SeatAction:
         raise RuntimeError("the computer player is broken")
 
-    monkeypatch.setattr(thinking, "decide_async", broken)
+    monkeypatch.setattr(thinking.Thinking, "decide", broken)
     async with running_bot(server, tmp_path / "bot.db", **QUICK) as bot:
         log, _ = await _alice_among(bot, server, cast, ["hard", "hard"], deals=2)
         assert any(line.startswith("p2 ") for line in log)

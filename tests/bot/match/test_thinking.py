@@ -1,5 +1,6 @@
-"""The bot's way to computer decisions: ``decide_async`` through the process pool, and its
-in-process fallback; the pool's processes end when the bot is killed."""
+"""The bot's way to computer decisions: `Thinking.decide` through the process pool, and its
+in-process fallback (both with the agents' clock off, so they cannot differ under load); the
+pool's processes end when the bot is killed."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.match import thinking as pool
+from bot.match.thinking import Thinking, decide_sync
 from engine.rules import Game, preset
 from engine.view import SeatView, view
 from tests.bot.conftest import Cast
@@ -30,10 +31,12 @@ def _views() -> list[SeatView]:
 
 
 @pytest.fixture
-def one_worker() -> Iterator[None]:
-    pool.configure(1)
-    yield
-    pool.configure(None)
+def one_worker() -> Iterator[Thinking]:
+    """A pool of one worker whose agents do not stop at their time budget: a decision is then
+    the same wherever it runs, however loaded the machine (the search's docstring)."""
+    thinking = Thinking(1, use_clock=False)
+    yield thinking
+    thinking.close()
 
 
 def test_views_are_picklable() -> None:
@@ -41,24 +44,24 @@ def test_views_are_picklable() -> None:
         assert pickle.loads(pickle.dumps(seen)) == seen
 
 
-async def test_decide_async_in_the_pool_equals_the_direct_decision(one_worker: None) -> None:
+async def test_decide_async_in_the_pool_equals_the_direct_decision(one_worker: Thinking) -> None:
     for k, seen in enumerate(_views()[:6]):
         for level in ("easy", "hard"):
-            action = await pool.decide_async(seen, level, seed=k, budget=0.2)
+            action = await one_worker.decide(seen, level, seed=k, budget=0.2)
             assert action in seen.legal
-            assert action == pool.decide_sync(seen, level, seed=k, budget=0.2)
-    assert pool.running()
+            assert action == decide_sync(seen, level, seed=k, budget=0.2, use_clock=False)
+    assert one_worker.running()
 
 
 async def test_decide_async_without_a_pool() -> None:
-    pool.configure(0)
+    thinking = Thinking(0, use_clock=False)
     try:
         for k, seen in enumerate(_views()[:4]):
-            action = await pool.decide_async(seen, "hard", seed=k, budget=0.2)
-            assert action == pool.decide_sync(seen, "hard", seed=k, budget=0.2)
-        assert not pool.running()
+            action = await thinking.decide(seen, "hard", seed=k, budget=0.2)
+            assert action == decide_sync(seen, "hard", seed=k, budget=0.2, use_clock=False)
+        assert not thinking.running()
     finally:
-        pool.configure(None)
+        thinking.close()
 
 
 def _children(pid: int) -> set[int]:
