@@ -17,7 +17,14 @@ from bot.match.screens import Ending
 from bot.match.service import MAX_PLAYERS
 from bot.ops.logs import logged, note
 from bot.services import Context, services
-from bot.telegram.callbacks import ActionPress, LobbyPress, MenuPress, decode
+from bot.telegram.callbacks import (
+    ActionPress,
+    LobbyPress,
+    MenuPress,
+    PagePress,
+    StalePage,
+    decode,
+)
 
 log = logging.getLogger(__name__)
 
@@ -34,10 +41,14 @@ async def press(update: Update, context: Context) -> None:
     ending: Ending | None = None
     refusal: str | None = None
     toast = ""
-    if isinstance(decoded, LobbyPress) and records.is_page_press(decoded):
+    if isinstance(decoded, PagePress):
         refusal = origin.page_refusal(query, decoded)
         if refusal is None:
             toast = await records.turn_page(query, found, decoded, lang)
+    elif isinstance(decoded, StalePage):
+        # A page button drawn before pages had their own kind of button.
+        note(result="stale-page")
+        toast = found.tr.text(lang, "press-page-stale")
     elif isinstance(decoded, LobbyPress):
         lobby = await found.store.lobbies.get(decoded.lobby_id)
         refusal = "lobby-closed" if lobby is None else origin.lobby_refusal(query, lobby)

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from telegram import CallbackQuery, Message
 
-from bot.handlers import records
-from bot.telegram.callbacks import LobbyPress, decode
+from bot.telegram.callbacks import PagePress, decode
 from storage import Lobby
 
 WRONG_MESSAGE = "press-wrong-message"
@@ -40,7 +39,7 @@ def game_refusal(query: CallbackQuery) -> str | None:
     return None
 
 
-def page_refusal(query: CallbackQuery, press: LobbyPress) -> str | None:
+def page_refusal(query: CallbackQuery, press: PagePress) -> str | None:
     pressed_on = query.message
     if not isinstance(pressed_on, Message) or pressed_on.reply_markup is None:
         return WRONG_MESSAGE
@@ -48,11 +47,7 @@ def page_refusal(query: CallbackQuery, press: LobbyPress) -> str | None:
         for button in row:
             data = button.callback_data
             shown = decode(data, 0) if isinstance(data, str) else None
-            if (
-                isinstance(shown, LobbyPress)
-                and records.is_page_press(shown)
-                and shown.verb == press.verb
-            ):
+            if isinstance(shown, PagePress) and shown.kind == press.kind:
                 return None
     return WRONG_MESSAGE
 

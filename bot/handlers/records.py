@@ -13,8 +13,8 @@ and /history, and the result of a match with its score sheet when it ends.
 
 Texts come from `bot.records` in the chat's language (the user's in a private chat) and go
 out through the outbox. Long lists come one page at a time with ◀ ▶ buttons whose presses edit
-the message in place; their data is ``encode_lobby(0, "top" | "hist", arg)`` — lobby 0 is
-no lobby — with the page, the game and the humans-only flag in ``arg``. The picture (drawn in
+the message in place; their data is ``encode_page("top" | "hist", arg)`` with the page, the
+game and the humans-only flag in ``arg``. The picture (drawn in
 a worker thread) and the CSV are files, sent with `bot.telegram.uploads`.
 """
 
@@ -57,7 +57,7 @@ from bot.records import (
 )
 from bot.records.format import game_name, player_name
 from bot.services import Context, Services, services
-from bot.telegram.callbacks import LobbyPress, encode_lobby
+from bot.telegram.callbacks import PagePress, encode_page
 from bot.telegram.outbox import Content
 from bot.telegram.uploads import send_document, send_photo
 from engine import DEFAULT_GAME, Game
@@ -67,7 +67,6 @@ from storage.models import GAMES
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-NO_LOBBY: Final = 0
 TOP: Final = "top"
 HISTORY: Final = "hist"
 SHEET_FILENAME: Final = "score-sheet.png"
@@ -90,7 +89,7 @@ class TopView:
 
     def data(self) -> str:
         flag = "h" if self.humans_only else "a"
-        return encode_lobby(NO_LOBBY, TOP, f"{self.page}:{self.game}:{flag}")
+        return encode_page(TOP, f"{self.page}:{self.game}:{flag}")
 
     @classmethod
     def parse(cls, arg: str) -> TopView | None:
@@ -105,12 +104,7 @@ class TopView:
 
 
 def history_data(page: int) -> str:
-    return encode_lobby(NO_LOBBY, HISTORY, str(page))
-
-
-def is_page_press(press: LobbyPress) -> bool:
-    """Whether a press is one of the page buttons here (not a lobby's button)."""
-    return press.lobby_id == NO_LOBBY and press.verb in (TOP, HISTORY)
+    return encode_page(HISTORY, str(page))
 
 
 # -------------------------------------------------------------------- commands
@@ -216,7 +210,7 @@ async def export(update: Update, context: Context) -> None:
 # -------------------------------------------------------------------- buttons and the end
 
 
-async def turn_page(query: CallbackQuery, found: Services, press: LobbyPress, lang: str) -> str:
+async def turn_page(query: CallbackQuery, found: Services, press: PagePress, lang: str) -> str:
     """Show the page a /top or /history button asks for in its message; the toast to answer
     the press with (``lang``: the presser's language)."""
     message = query.message
@@ -226,12 +220,14 @@ async def turn_page(query: CallbackQuery, found: Services, press: LobbyPress, la
     shown_in = lang
     if message.chat.type in _GROUPS:
         shown_in = await found.people.chat_language(chat_id)
-    if press.verb == TOP:
+    if press.kind == TOP:
         view = TopView.parse(press.arg)
         content = None if view is None else await _top(found, chat_id, view, shown_in)
-    else:
+    elif press.kind == HISTORY:
         page = int(press.arg) if _PAGE_RE.fullmatch(press.arg) else None
         content = None if page is None else await _history(found, chat_id, page, shown_in)
+    else:
+        content = None
     if content is None:
         note(result="forged")
         return found.tr.text(lang, "press-outdated")

@@ -22,6 +22,12 @@ seat the keyboard was drawn for: the application must check that the presser hol
 
 Lobby buttons: ``l:<lobby id>:<verb>:<arg>``, the verb and argument chosen by the application.
 
+Page buttons of a list (/top, /history): ``p:<list>:<arg>``, the list's name and its page
+(and whatever else the list needs) chosen by the application. Before they had a kind of their
+own they were lobby buttons of "lobby 0" (``l:0:top:<arg>``, ``l:0:hist:<arg>``; lobby ids
+start at 1): such a button on an old message decodes as a `StalePage`, so it is answered, not
+taken for a lobby's.
+
 ``decode`` never raises: anything that ``encode_*`` could not have produced gives ``None``,
 ids beyond SQLite's integers (`MAX_ID`) included.
 """
@@ -56,10 +62,13 @@ __all__ = [
     "LobbyPress",
     "Menu",
     "MenuPress",
+    "PagePress",
+    "StalePage",
     "decode",
     "encode_action",
     "encode_lobby",
     "encode_menu",
+    "encode_page",
 ]
 
 MAX_DATA_BYTES: Final = 64
@@ -80,6 +89,9 @@ _ID_LIMIT: Final = MAX_ID + 1
 _ID: Final = r"(0|[1-9a-z][0-9a-z]{0,12})"
 _ACTION_RE: Final = re.compile(rf"a:{_ID}:{_ID}:([0-9])([a-z])([0-9a-z]{{0,3}})")
 _LOBBY_RE: Final = re.compile(rf"l:{_ID}:([a-z0-9_-]{{1,{MAX_VERB_LENGTH}}}):(.*)", re.DOTALL)
+_PAGE_RE: Final = re.compile(rf"p:([a-z0-9_-]{{1,{MAX_VERB_LENGTH}}}):(.*)", re.DOTALL)
+_OLD_PAGE_LISTS: Final = frozenset({"top", "hist"})
+"""The lists whose page buttons were lobby 0's (``l:0:top:...``, ``l:0:hist:...``)."""
 _VERB_RE: Final = re.compile(rf"[a-z0-9_-]{{1,{MAX_VERB_LENGTH}}}")
 _NUMBER_RE: Final = re.compile(r"[1-9][0-9]{0,2}")
 
@@ -118,6 +130,25 @@ class LobbyPress:
     lobby_id: int
     verb: str
     arg: str
+
+
+@dataclass(frozen=True)
+class PagePress:
+    """A page button of a list: the list (``kind``) and its page (``arg``, the list's own)."""
+
+    kind: str
+    arg: str
+
+
+@dataclass(frozen=True)
+class StalePage:
+    """A page button of a list drawn before page buttons had their own kind (``l:0:...``)."""
+
+    kind: str
+
+
+Press = ActionPress | MenuPress | LobbyPress | PagePress | StalePage
+"""Whatever a button's data may decode to."""
 
 
 def _base36(n: int) -> str:
@@ -186,15 +217,31 @@ def encode_lobby(lobby_id: int, verb: str, arg: str = "") -> str:
     return _check(f"l:{_base36(lobby_id)}:{verb}:{arg}")
 
 
-def decode(data: str | None, players: int) -> ActionPress | MenuPress | LobbyPress | None:
+def encode_page(kind: str, arg: str) -> str:
+    """The data of a page button of the list ``kind``; ``ValueError`` if it cannot fit."""
+    if not _VERB_RE.fullmatch(kind):
+        raise ValueError(f"list name must be 1-{MAX_VERB_LENGTH} of [a-z0-9_-]: {kind!r}")
+    if len(arg) > MAX_ARG_LENGTH:
+        raise ValueError(f"argument over {MAX_ARG_LENGTH} characters: {arg!r}")
+    return _check(f"p:{kind}:{arg}")
+
+
+def decode(data: str | None, players: int) -> Press | None:
     """The press that ``data`` encodes, or ``None`` for anything malformed or forged."""
     if not isinstance(data, str) or len(data.encode("utf-8")) > MAX_DATA_BYTES:
         return None
+    if data.startswith("p:"):
+        page = _PAGE_RE.fullmatch(data)
+        if page is None or len(page[2]) > MAX_ARG_LENGTH:
+            return None
+        return PagePress(page[1], page[2])
     if data.startswith("l:"):
         lobby = _LOBBY_RE.fullmatch(data)
         if lobby is None or len(lobby[3]) > MAX_ARG_LENGTH:
             return None
         lobby_id = int(lobby[1], 36)
+        if lobby_id == 0 and lobby[2] in _OLD_PAGE_LISTS:
+            return StalePage(lobby[2])
         return LobbyPress(lobby_id, lobby[2], lobby[3]) if lobby_id <= MAX_ID else None
     match = _ACTION_RE.fullmatch(data)
     if match is None:

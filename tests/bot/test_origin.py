@@ -150,3 +150,18 @@ async def test_huge_ids_in_buttons_are_a_plain_answer(
         assert (await handle.answer()).text == OUTDATED, data
     await driver.settle()
     assert await _version(bot) == version
+
+
+async def test_a_page_button_from_before_pages_had_their_own_kind_is_answered(
+    driver: Driver, bot: BotUnderTest, cast: Cast
+) -> None:
+    """/top and /history buttons used to pose as presses on "lobby 0"; pressed on an old
+    message after an upgrade, they are told the list is out of date and change nothing."""
+    lobby = await driver.open_lobby(cast.alice, "/new")
+    text = lobby.text
+    for data in ("l:0:top:2:thousand:a", "l:0:hist:2"):
+        handle = await cast.alice.press_data(cast.group, lobby.message_id, data)
+        assert (await handle.answer()).text == TR.text(LANG, "press-page-stale"), data
+    await driver.settle()
+    assert lobby.text == text
+    assert await bot.services.store.lobbies.get(_lobby_id(lobby)) is not None

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.handlers.records import TopView, history_data, is_page_press
+from bot.handlers.records import HISTORY, TOP, TopView, history_data
 from bot.records import end_match, history_text, page_request, top_text
 from bot.services import Services
-from bot.telegram.callbacks import LobbyPress, decode
+from bot.telegram.callbacks import LobbyPress, PagePress, StalePage, decode
 from engine import Game
 from storage import NewSeat, PlayerRef, Store
 from tests.bot.conftest import Cast
@@ -165,12 +165,15 @@ async def test_top_and_history_in_pages(
 def test_the_page_buttons_data() -> None:
     view = TopView(Game.THOUSAND_ONE, humans_only=True, page=12)
     press = decode(view.data(), 4)
-    assert isinstance(press, LobbyPress) and is_page_press(press)
+    assert isinstance(press, PagePress) and press.kind == TOP
     assert TopView.parse(press.arg) == view
     history = decode(history_data(3), 4)
-    assert isinstance(history, LobbyPress) and is_page_press(history)
+    assert isinstance(history, PagePress) and history.kind == HISTORY
     assert history.arg == "3"
     for forged in ("", "0:thousand:a", "1:chess:a", "1:thousand:x", "1:thousand:a:b", "x:t:a"):
         assert TopView.parse(forged) is None, forged
     lobby = decode("l:1:top:1:thousand:a", 4)
-    assert isinstance(lobby, LobbyPress) and not is_page_press(lobby)
+    assert isinstance(lobby, LobbyPress) and lobby.lobby_id == 1
+    # The page buttons of old messages, from when they posed as presses on "lobby 0".
+    assert decode("l:0:top:1:thousand:a", 4) == StalePage(TOP)
+    assert decode("l:0:hist:2", 4) == StalePage(HISTORY)

@@ -11,10 +11,13 @@ from bot.telegram.callbacks import (
     LobbyPress,
     Menu,
     MenuPress,
+    PagePress,
+    StalePage,
     decode,
     encode_action,
     encode_lobby,
     encode_menu,
+    encode_page,
 )
 from engine import (
     Bid,
@@ -129,6 +132,19 @@ def test_a_lobby_press_over_64_bytes_is_refused() -> None:
 def test_action_and_lobby_data_never_collide() -> None:
     assert isinstance(decode(encode_action(7, 7, Pass(0)), 3), ActionPress)
     assert isinstance(decode(encode_lobby(7, "p"), 3), LobbyPress)
+    assert isinstance(decode(encode_page("top", "1"), 3), PagePress)
+
+
+def test_page_buttons_have_their_own_kind() -> None:
+    assert decode(encode_page("hist", "12"), 3) == PagePress("hist", "12")
+    assert decode("p:hist:", 3) == PagePress("hist", "")
+    for junk in ("p:", "p::1", "p:Top:1", "p:waytoolongname:1", "p:top:" + "x" * 25):
+        assert decode(junk, 3) is None, junk
+    for bad in ("", "Top", "a:b"):
+        with pytest.raises(ValueError):
+            encode_page(bad, "1")
+    # Page buttons drawn when they were lobby 0's: lobby ids start at 1.
+    assert decode("l:0:top:1:thousand:a", 3) == StalePage("top")
 
 
 @pytest.mark.parametrize("menu", [MAIN, Menu(card=0), Menu(card=35), Menu(page=1), Menu(page=12)])
