@@ -1,0 +1,100 @@
+"""The PostgreSQL database: placeholders, refusals mapped to the storage's exceptions, and
+writers of several processes that never interleave (the write lock)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from storage import ChatBusy, ConstraintViolation, StorageError
+from storage.postgres.database import PgDatabase
+from storage.postgres.sql import numbered
+from tests.postgres import fresh_database
+
+NOW = "2024-05-01T12:00:00.000000Z"
+
+
+@pytest.fixture
+async def pg() -> AsyncIterator[PgDatabase]:
+    async with fresh_database() as url, await PgDatabase.open(url) as db:
+        yield db
+
+
+def test_placeholders_are_numbered_outside_quotes() -> None:
+    assert numbered("SELECT ? , '?', \"a?\" WHERE x = ? AND y IN (?, ?)") == (
+        "SELECT $1 , '?', \"a?\" WHERE x = $2 AND y IN ($3, $4)"
+    )
+
+
+async def test_an_unreachable_server_is_one_storage_error() -> None:
+    with pytest.raises(StorageError, match="cannot open the database postgresql://u@127.0.0.1:1"):
+        await PgDatabase.open("postgresql://u:secret@127.0.0.1:1/x")
+
+
+async def test_refusals_are_the_storage_exceptions(pg: PgDatabase) -> None:
+    await pg.execute(
+        "INSERT INTO chats (chat_id, type, created_at, updated_at) VALUES (?, 'group', ?, ?)",
+        (-1, NOW, NOW),
+    )
+    await pg.execute(
+        "INSERT INTO users (user_id, first_name, created_at, updated_at) VALUES (?, 'A', ?, ?)",
+        (1, NOW, NOW),
+    )
+    lobby = (
+        "INSERT INTO lobbies (chat_id, creator_id, game, players, rules, created_at, "
+        "updated_at) VALUES (?, ?, 'thousand', 3, 'game thousand', ?, ?)"
+    )
+    match = (
+        "INSERT INTO matches (chat_id, game, players, rules, created_at, updated_at) "
+        "VALUES (?, 'thousand', 3, 'game thousand', ?, ?)"
+    )
+    await pg.execute(lobby, (-1, 1, NOW, NOW))
+    with pytest.raises(ChatBusy):  # the unique index: one open lobby per chat
+        await pg.execute(lobby, (-1, 1, NOW, NOW))
+    with pytest.raises(ChatBusy):  # the trigger: no running match beside an open lobby
+        await pg.execute(match, (-1, NOW, NOW))
+    with pytest.raises(ConstraintViolation, match="check constraint"):
+        await pg.execute("UPDATE users SET private_chat_opened = 2")
+    async with pg.transaction():  # a refused savepoint leaves the transaction usable
+        with pytest.raises(ConstraintViolation, match="lobby_closed"):
+            async with pg.transaction():
+                await pg.execute("UPDATE lobbies SET status = 'started'")
+                await pg.execute("UPDATE lobbies SET status = 'open'")
+        await pg.execute("UPDATE users SET first_name = 'B'")
+    assert await pg.fetch_value("SELECT first_name FROM users") == "B"
+    assert await pg.fetch_value("SELECT status FROM lobbies") == "open"
+
+
+async def test_writers_of_two_processes_never_interleave(pg: PgDatabase) -> None:
+    # Read, then write what was read plus one: without the write lock two writers would read
+    # the same value and one increment would be lost.
+    await pg.execute("CREATE TABLE counter (n bigint NOT NULL)")
+    await pg.execute("INSERT INTO counter VALUES (0)")
+    other = await PgDatabase.open(_url_of(pg))
+
+    async def bump(db: PgDatabase) -> None:
+        async with db.transaction():
+            n = await db.fetch_value("SELECT n FROM counter")
+            await asyncio.sleep(0)
+            await db.execute("UPDATE counter SET n = ?", (int(str(n)) + 1,))
+
+    try:
+        await asyncio.gather(*(bump(db) for _ in range(20) for db in (pg, other)))
+    finally:
+        await other.close()
+    assert await pg.fetch_value("SELECT n FROM counter") == 40
+
+
+async def test_a_snapshot_sees_one_state(pg: PgDatabase) -> None:
+    await pg.execute("CREATE TABLE t (n bigint)")
+    async with pg.snapshot():
+        before = await pg.fetch_value("SELECT count(*) FROM t")
+        await asyncio.gather(pg.execute("INSERT INTO t VALUES (1)"))
+        assert await pg.fetch_value("SELECT count(*) FROM t") == before == 0
+    assert await pg.fetch_value("SELECT count(*) FROM t") == 1
+
+
+def _url_of(db: PgDatabase) -> str:
+    return db.url
