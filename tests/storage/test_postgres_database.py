@@ -29,7 +29,7 @@ def test_placeholders_are_numbered_outside_quotes() -> None:
 
 
 async def test_an_unreachable_server_is_one_storage_error() -> None:
-    with pytest.raises(StorageError, match="cannot open the database postgresql://u@127.0.0.1:1"):
+    with pytest.raises(StorageError, match=r"cannot open the database postgresql://u@127\.0\.0\.1:1"):
         await PgDatabase.open("postgresql://u:secret@127.0.0.1:1/x")
 
 
