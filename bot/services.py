@@ -16,10 +16,11 @@ from telegram.ext import Application, ContextTypes
 from bot.chats.people import People
 from bot.i18n import LOCALES_DIR, Translator
 from bot.lobby.service import Lobbies
-from bot.match.screens import Ending, Screens
+from bot.match.screens import Screens
 from bot.match.service import Games
 from bot.match.thinking import Thinking
 from bot.ops.logs import lock_times
+from bot.records.announce import Announcer
 from bot.settings import Settings
 from bot.telegram.ledger import Ledger
 from bot.telegram.outbox import Outbox
@@ -43,7 +44,9 @@ class Services:
     lobbies: Lobbies
     ledger: Ledger
     thinking: Thinking
-    """The process pool computer players think in (closed with `close_thinking`)."""
+    """The process pool computer players think in (closed when the bot stops)."""
+    announcer: Announcer
+    """Posts the result of every match that ends (`bot.records.announce`)."""
 
     @property
     def bot_username(self) -> str:
@@ -116,12 +119,14 @@ def _wire(application: AnyApplication, settings: Settings, store: Store) -> Serv
     )
     screens = Screens(store, people, outbox, tr, application.bot.username)
     thinking = Thinking(settings.computer_workers)
+    announcer = Announcer(application.bot, outbox, people, tr)
     games = Games(
         store,
         people,
         screens,
         tr,
         thinking,
+        announcer.announce,
         deal_seed=settings.deal_seed,
         job_queue=application.job_queue,
         stand_in=settings.computer_level,
@@ -146,14 +151,7 @@ def _wire(application: AnyApplication, settings: Settings, store: Store) -> Serv
 
     outbox.on_forbidden = forbidden
     found = Services(
-        settings, store, tr, people, outbox, screens, games, lobbies, ledger, thinking
+        settings, store, tr, people, outbox, screens, games, lobbies, ledger, thinking, announcer
     )
-    # Imported here: the handlers import this module.
-    from bot.handlers.records import announce
-
-    async def post_result(ending: Ending) -> None:
-        await announce(application.bot, found, ending)
-
-    games.on_ending = post_result
     application.bot_data["services"] = found
     return found

@@ -61,7 +61,7 @@ async def bot_removed(found: Services, chat_id: int, title: str) -> None:
     group = html.escape(title)
     note = found.tr.text(await found.people.chat_language(chat_id), "bot-removed-match",
                          group=group)
-    if not await found.games.stop(live, note):
+    if not await found.games.stop(live, note, announce=False):
         return
     found.outbox.forget(chat_id, table_key(live.match_id))
     for user_id in players:

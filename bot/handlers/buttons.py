@@ -1,8 +1,8 @@
 """Inline button presses: lobby buttons go to the lobby service, game buttons to the game
 service, the page buttons of /top and /history to `bot.handlers.records`, each only if it was
 pressed where such a button is shown (`bot.handlers.origin`); every press is answered at once,
-refusals as toasts. After answering a press that ended a match, the
-handler posts the match's result with its score sheet."""
+refusals as toasts. The data is decoded once, here; a press that ends a match has its result
+announced by the match service (`bot.records.announce`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from telegram.error import TelegramError
 
 from bot.chats.people import ANONYMOUS_ADMIN_ID
 from bot.handlers import groups, origin, records
-from bot.match.screens import Ending
 from bot.match.service import MAX_PLAYERS
 from bot.ops.logs import logged, note
 from bot.services import Context, services
@@ -38,7 +37,6 @@ async def press(update: Update, context: Context) -> None:
     user_id = query.from_user.id
     lang = await found.people.user_language(user_id)
     decoded = decode(query.data, MAX_PLAYERS)
-    ending: Ending | None = None
     refusal: str | None = None
     toast = ""
     if isinstance(decoded, PagePress):
@@ -58,11 +56,10 @@ async def press(update: Update, context: Context) -> None:
                 context.bot, lobby.chat_id, user_id
             )
             toast = await found.lobbies.press(user_id, decoded, lang, as_creator=as_creator)
-    elif isinstance(decoded, ActionPress | MenuPress) and query.data is not None:
+    elif isinstance(decoded, ActionPress | MenuPress):
         refusal = origin.game_refusal(query)
         if refusal is None:
-            pressed = await found.games.press(user_id, query.data)
-            toast, ending = pressed.toast, pressed.ending
+            toast = await found.games.press(user_id, decoded)
     else:
         note(result="forged")
         toast = found.tr.text(lang, "press-outdated")
@@ -70,8 +67,6 @@ async def press(update: Update, context: Context) -> None:
         note(result=refusal)
         toast = found.tr.text(lang, refusal)
     await answer(query, toast)
-    if ending is not None:
-        await records.announce(context.bot, found, ending)
 
 
 async def answer(query: CallbackQuery, toast: str) -> None:

@@ -14,7 +14,7 @@ import html
 from telegram import Update
 from telegram.constants import ChatType
 
-from bot.handlers import groups, records
+from bot.handlers import groups
 from bot.i18n import SUPPORTED_LANGUAGES
 from bot.lobby.service import COMPUTER_LEVELS, invite_link
 from bot.match.live import LiveMatch
@@ -175,10 +175,8 @@ async def stop(update: Update, context: Context) -> None:
     if groups.anonymous_admin(update) and update.effective_chat is not None:
         name = html.escape(update.effective_chat.title or "")
     if live is not None:
-        ending = await found.games.stop(live, name)
+        await found.games.stop(live, name)
         note(match=live.match_id, result="stopped")
-        if ending is not None:
-            await records.announce(context.bot, found, ending)
     elif lobby is not None:
         await found.lobbies.cancel(lobby, lang)
         note(lobby=lobby.lobby_id, result="cancelled")

@@ -1,5 +1,5 @@
-"""The records in the chats: /stats, /top, /history, /score, /export, the page buttons of /top
-and /history, and the result of a match with its score sheet when it ends.
+"""The records in the chats: /stats, /top, /history, /score, /export, and the page buttons of
+/top and /history (the result of a match when it ends is `bot.records.announce`'s).
 
 * /stats — the sender's statistics; as a reply to someone's message, that person's.
 * /top [game] [humans] — the chat's leaderboard of a game (by default the game running here,
@@ -9,7 +9,6 @@ and /history, and the result of a match with its score sheet when it ends.
 * /score — the score sheet («пулька») of the match running in the group (in private: of the
   sender's match), as a picture.
 * /export — in a private chat: the sender's matches as a CSV file.
-* The end of a match: its result as the caption of its score sheet (`announce`).
 
 Texts come from `bot.records` in the chat's language (the user's in a private chat) and go
 out through the outbox. Long lists come one page at a time with ◀ ▶ buttons whose presses edit
@@ -20,7 +19,6 @@ a worker thread) and the CSV are files, sent with `bot.telegram.uploads`.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -28,7 +26,6 @@ from dataclasses import dataclass, replace
 from typing import Final, TypeVar
 
 from telegram import (
-    Bot,
     CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
@@ -38,24 +35,21 @@ from telegram import (
 )
 from telegram.constants import ChatType
 
-from bot.match.screens import Ending
 from bot.ops.logs import logged, note
 from bot.records import (
     EXPORT_FILENAME,
-    MatchSummary,
     export_csv,
     game_from_argument,
     has_next,
     has_previous,
     history_text,
     page_request,
-    render_sheet,
     stats_text,
     summary_of,
     top_text,
     total_pages,
 )
-from bot.records.format import game_name, player_name
+from bot.records.announce import SHEET_FILENAME
 from bot.services import Context, Services, services
 from bot.telegram.callbacks import PagePress, encode_page
 from bot.telegram.outbox import Content
@@ -69,10 +63,6 @@ log = logging.getLogger(__name__)
 
 TOP: Final = "top"
 HISTORY: Final = "hist"
-SHEET_FILENAME: Final = "score-sheet.png"
-CAPTION_LIMIT: Final = 1024
-"""Telegram's limit of a caption, in characters (of the text without its HTML tags: the
-HTML is measured, so the check errs on the safe side)."""
 HUMANS_WORDS: Final = frozenset({"humans", "people", "люди", "людей"})
 _GAMES: Final[dict[str, Game]] = {game: game for game in GAMES}
 _PAGE_RE: Final = re.compile(r"[1-9][0-9]{0,3}")
@@ -175,8 +165,8 @@ async def score(update: Update, context: Context) -> None:
         return
     note(match=live.match_id)
     summary = await summary_of(found.store, live.match_id)
-    png = await _picture(found, summary, lang)
-    caption = _caption(found, summary, lang)
+    png = await found.announcer.picture(summary, lang)
+    caption = found.announcer.caption(summary, lang)
     await send_photo(context.bot, chat.id, png, filename=SHEET_FILENAME, caption=caption)
 
 
@@ -237,34 +227,6 @@ async def turn_page(query: CallbackQuery, found: Services, press: PagePress, lan
         last=True,
     )
     return ""
-
-
-async def announce(bot: Bot, found: Services, ending: Ending) -> None:
-    """The result of a match that just ended, in its group after the table and the deal
-    results (the outbox delivers those first): one picture, the score sheet, with the result
-    as its caption. The result goes out as text instead if the picture cannot be drawn or
-    sent, and before the picture if it is too long for a caption."""
-    chat_id = ending.chat_id
-    try:
-        png: bytes | None = await _picture(found, ending.summary, ending.lang)
-    except Exception:
-        log.exception("the score sheet of match %s cannot be drawn", ending.summary.match_id)
-        png = None
-    await found.outbox.idle([chat_id])
-    if png is not None and len(ending.result) <= CAPTION_LIMIT:
-        sent = await send_photo(
-            bot, chat_id, png, filename=SHEET_FILENAME, caption=ending.result, html=True
-        )
-        if sent is not None:
-            found.screens.announced(ending)
-            return
-        png = None
-    # The stored result (storage.outbox) goes once this text is delivered.
-    found.outbox.post(chat_id, Content(ending.result), key=ending.key, version=ending.version)
-    if png is not None:
-        await found.outbox.idle([chat_id])
-        caption = _caption(found, ending.summary, ending.lang)
-        await send_photo(bot, chat_id, png, filename=SHEET_FILENAME, caption=caption)
 
 
 # -------------------------------------------------------------------- helpers
@@ -379,18 +341,3 @@ def _pager(
 def _markup(rows: Sequence[Sequence[InlineKeyboardButton]]) -> InlineKeyboardMarkup | None:
     kept = [row for row in rows if row]
     return InlineKeyboardMarkup(kept) if kept else None
-
-
-async def _picture(found: Services, summary: MatchSummary, lang: str) -> bytes:
-    """The score sheet picture, rendered in a worker thread."""
-    names = []
-    for seat, player in enumerate(summary.players):
-        user = None if player.user_id is None else await found.people.user(player.user_id)
-        name = None if user is None else user.first_name
-        names.append(player_name(player, name, lang, found.tr, seat))
-    return await asyncio.to_thread(render_sheet, summary, names, lang, found.tr)
-
-
-def _caption(found: Services, summary: MatchSummary, lang: str) -> str:
-    game = game_name(summary.game, lang, found.tr)
-    return found.tr.text(lang, "rec-sheet-title", game=game)

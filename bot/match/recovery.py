@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import logging
 
-from bot.match.screens import Ending
 from bot.records import players_of, summarize
+from bot.records.ending import Ending
 from bot.services import Services
 from storage import CorruptRow, Match, StorageError
 from storage.outbox import Stored

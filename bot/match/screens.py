@@ -8,8 +8,8 @@ anew below it, so that it stays the group's newest message. A deal result is a n
 message; until the next deal's first action every hand tells that deal in a line. The table's
 "just now" lines keep every move the group has not been shown yet. A /solo match has no
 table: its hand carries those lines. The match result is not posted here: it is handed back
-as the match's `Ending`, for the caller to post as the caption of the score sheet picture
-(`bot.handlers.records.announce`), which the outbox cannot send. Nothing here waits for
+as the match's `Ending`, for `bot.records.announce` to post as the caption of the score sheet
+picture, which the outbox cannot send. Nothing here waits for
 Telegram.
 """
 
@@ -26,6 +26,7 @@ from bot.i18n import Translator
 from bot.match.live import LiveMatch
 from bot.match.turns import seconds_left
 from bot.records import MatchSummary
+from bot.records.ending import Ending
 from bot.render import (
     render_deal_result,
     render_event_line,
@@ -39,24 +40,7 @@ from bot.telegram.outbox import Content, OnSent, Outbox
 from engine import MatchState, view
 from engine.events import DealStarted, Event
 from storage import Match, Store
-from storage.outbox import Delivered, Kind, Outgoing, Stored
-
-
-@dataclass(frozen=True)
-class Ending:
-    """What is left to show of a match that just ended: its result (HTML) in the group's
-    language, and the summary its result was recorded from (the score sheet's data)."""
-
-    chat_id: int
-    lang: str
-    result: str
-    summary: MatchSummary
-    version: int = 0
-    """The match's version at its end (the stored row of the result is marked with it)."""
-
-    @property
-    def key(self) -> str:
-        return ending_key(self.summary.match_id)
+from storage.outbox import Kind, Outgoing, Stored
 
 
 @dataclass
@@ -74,10 +58,6 @@ class Batch:
     def add(self, row: Outgoing, content: Content) -> None:
         self.rows.append(row)
         self.contents.append(content)
-
-
-def ending_key(match_id: int) -> str:
-    return f"ending:{match_id}"
 
 
 RECENT_CONTEXT = 4
@@ -299,12 +279,6 @@ class Screens:
                 await self._store.matches.set_hand_message_id(match_id, seat, message_id)
 
         return remember
-
-    def announced(self, ending: Ending) -> None:
-        """The match's result was posted: its stored row goes."""
-        mark = self._outbox.on_delivered
-        if mark is not None:
-            mark(Delivered(ending.chat_id, ending.key, ending.version, done=True))
 
     async def show_table(
         self,

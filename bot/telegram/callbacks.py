@@ -69,6 +69,7 @@ __all__ = [
     "encode_lobby",
     "encode_menu",
     "encode_page",
+    "fits",
 ]
 
 MAX_DATA_BYTES: Final = 64
@@ -257,6 +258,18 @@ def decode(data: str | None, players: int) -> Press | None:
     if action is None or match_id > MAX_ID or version > MAX_ID:
         return None
     return ActionPress(match_id, version, action)
+
+
+def fits(press: ActionPress | MenuPress, players: int) -> bool:
+    """Whether a press decoded for a larger table names only seats of a table of ``players``
+    (what ``decode(data, players)`` checks), so that data is decoded once, before the match
+    is known."""
+    if isinstance(press, MenuPress):
+        return press.seat < players
+    action = press.action
+    if isinstance(action, Give) and action.to >= players:
+        return False
+    return action.seat < players
 
 
 def _card(char: str) -> int | None:

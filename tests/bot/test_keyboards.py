@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.match import service as games
+from bot.match import presses
 from bot.telegram.callbacks import MAIN, MenuPress, decode, encode_menu
 from engine import Concede, Give
 from tests.bot.conftest import Cast
@@ -85,7 +85,7 @@ async def test_conceding_takes_two_presses(
     assert hand.text.splitlines()[-1] == TR.text(LANG, "hand-confirm-concede")
 
     # Too late: the second press only asks again.
-    monkeypatch.setattr(games, "CONFIRM_SECONDS", 0.0)
+    monkeypatch.setattr(presses, "CONFIRM_SECONDS", 0.0)
     assert (await driver.press(concede.user, hand, concede.data)).text == CONFIRM
     assert await _version(bot) == version
     monkeypatch.undo()

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.match.live import LiveMatch
+from bot.match.loading import Loader
 from bot.match.matchlog import replay_match
-from bot.match.service import Games
 from engine import format_action
 from storage import Match, Store
 from tests.bot.conftest import Cast
@@ -72,14 +72,14 @@ async def test_a_press_racing_the_lazy_load_of_its_match_waits_for_it(
     option = await _next(driver)
     gate = asyncio.Event()
     loads: list[int] = []
-    resume = Games.resume
+    resume = Loader.resume
 
-    async def held(self: Games, row: Match) -> LiveMatch | None:
+    async def held(self: Loader, row: Match) -> LiveMatch | None:
         loads.append(row.match_id)
         await gate.wait()
         return await resume(self, row)
 
-    monkeypatch.setattr(Games, "resume", held)
+    monkeypatch.setattr(Loader, "resume", held)
     async with running_bot(server, database, handled=handled, deal_seed=SEED) as bot:
         await server.wait_for(lambda: loads == [1], what="the background loading to start")
         handle = await option.user.press(option.message, option.data)

@@ -1,0 +1,71 @@
+"""The running matches in memory, and the background work on them (computers' moves, loads,
+announcements), so that shutting down and tests can wait for it (`Running.settled`).
+
+A match's result is announced from here (`announce`): whatever ended it, once the match's
+lock is released, in the background — one path for every ending.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.match.live import LiveMatch
+from bot.records.ending import Ending
+from storage import Match
+
+log = logging.getLogger(__name__)
+
+Announce = Callable[[Ending], Awaitable[None]]
+
+
+class Running:
+    """The matches in memory by id, those a restart has not loaded yet, and the tasks."""
+
+    def __init__(self, announce: Announce) -> None:
+        self.live: dict[int, LiveMatch] = {}
+        self.unloaded: dict[int, Match] = {}
+        """Running matches of the database not in memory yet (after a restart)."""
+        self.loads: dict[int, asyncio.Future[LiveMatch | None]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._announce = announce
+
+    def in_chat(self, chat_id: int) -> LiveMatch | None:
+        return next((m for m in self.live.values() if m.chat_id == chat_id), None)
+
+    def of_user(self, user_id: int) -> list[LiveMatch]:
+        return [m for m in self.live.values() if m.seat_of(user_id) is not None]
+
+    def current(self, live: LiveMatch) -> bool:
+        """Whether ``live`` is still the running match's copy in memory (not ended, nor
+        dropped after a conflict)."""
+        return self.live.get(live.match_id) is live
+
+    def announce(self, ending: Ending) -> None:
+        """Post a match's result in the background (call it outside the match's lock)."""
+        self.spawn(self._announce(ending), f"ending {ending.summary.match_id}")
+
+    def spawn(self, work: Awaitable[None], name: str) -> None:
+        task = asyncio.ensure_future(work)
+        task.set_name(name)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("%s failed", task.get_name(), exc_info=task.exception())
+
+    async def settled(self) -> None:
+        """Wait until no background work is left (each move may start the next)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def cancel(self) -> None:
+        """Cancel the background work and the loads (shutting down)."""
+        running: list[asyncio.Future[Any]] = [*self._tasks, *self.loads.values()]
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
