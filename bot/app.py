@@ -33,7 +33,7 @@ from bot.ops.health import Heartbeat, commit_probe, heartbeat_path
 from bot.services import AnyApplication, Services, close_services, open_services
 from bot.settings import Settings
 from bot.telegram.menu import set_profile
-from bot.telegram.outbox import Pacer
+from bot.telegram.pacer import Pacer
 
 log = logging.getLogger(__name__)
 

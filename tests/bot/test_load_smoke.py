@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import pytest
 
 from benchmarks.load import HEADER, Config, _arguments, _peak, _percentile, run
-from bot.telegram.outbox import Pacer, Ticket, Urgency
+from bot.telegram.pacer import Pacer, Ticket, Urgency
 
 T = TypeVar("T")
 
