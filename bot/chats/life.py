@@ -16,7 +16,7 @@ import html
 import logging
 
 from bot.lobby.service import lobby_key
-from bot.match.screens import table_key
+from bot.match.drawing import table_key
 from bot.services import Services
 from storage import NotFound
 

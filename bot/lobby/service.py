@@ -19,12 +19,12 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.chats.people import ANONYMOUS_ADMIN_ID, People
 from bot.i18n import Translator
 from bot.match.matchlog import header_text, rules_of
-from bot.match.screens import start_link
 from bot.match.service import Games
 from bot.match.turns import turn_choices
 from bot.ops.logs import note
 from bot.render import game_label, option_label, option_value_label
 from bot.telegram.callbacks import LobbyPress, encode_lobby
+from bot.telegram.links import start_link
 from bot.telegram.outbox import Content, Outbox
 from engine import OPTIONS, Game, Rules, preset
 from engine.rules import PLAYER_COUNTS

@@ -10,6 +10,7 @@
   (header, seed, log, deals); `computers` — which seat a computer plays and when;
   `thinking` — deciding off the event loop in the services' process pool; `turns` — the
   in-memory turn timers.
-* `screens` — what a change shows (the table, the hands, the results), handed to the outbox.
+* `screens` — what a change shows (the table, the hands, the results), stored with the change
+  and handed to the outbox; `drawing` — those messages' contents, in their readers' languages.
 * `recovery` — at start-up, what was not shown is delivered and the running matches resume.
 """

@@ -44,7 +44,7 @@ class LiveMatch:
     before it: the hands tell the deal until the new deal's first action."""
     recent: list[str] = field(default_factory=list)
     """The table's "just now" lines (HTML) of this deal, kept across states the group never
-    saw (`bot.match.screens.unseen`)."""
+    saw (`bot.match.drawing.unseen`)."""
     solo_note: str | None = None
     """A /solo match's "just now" lines, shown in its hand (it has no table message)."""
     menus: dict[int, tuple[int, Menu, float]] = field(default_factory=dict)

@@ -1,16 +1,16 @@
 """What people see of a match, handed to the outbox: the table, the hands, the results.
 
 The table in the group is rendered from the public view only (``view(state, None)``); each
-player's hand from that seat's view, in their private chat. Both are messages edited in
-place — but a hand whose player must be told it is their turn (`Games` decides) is sent anew,
+player's hand from that seat's view, in their private chat (the contents: `bot.match.drawing`).
+Both are messages edited in place — but a hand whose player must be told it is their turn
+(`bot.match.changes` decides) is sent anew,
 since Telegram notifies of new messages only, and after each deal result the table is sent
 anew below it, so that it stays the group's newest message. A deal result is a new group
 message; until the next deal's first action every hand tells that deal in a line. The table's
 "just now" lines keep every move the group has not been shown yet. A /solo match has no
 table: its hand carries those lines. The match result is not posted here: it is handed back
 as the match's `Ending`, for `bot.records.announce` to post as the caption of the score sheet
-picture, which the outbox cannot send. Nothing here waits for
-Telegram.
+picture, which the outbox cannot send. Nothing here waits for Telegram.
 """
 
 from __future__ import annotations
@@ -19,26 +19,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardMarkup
 
 from bot.chats.people import People
 from bot.i18n import Translator
+from bot.match.drawing import Drawing, hand_key, table_key
 from bot.match.live import LiveMatch
-from bot.match.turns import seconds_left
 from bot.records import MatchSummary
 from bot.records.ending import Ending
-from bot.render import (
-    render_deal_result,
-    render_event_line,
-    render_hand,
-    render_match_result,
-    render_recap,
-    render_stopped_result,
-    render_table,
-)
 from bot.telegram.outbox import Content, OnSent, Outbox
-from engine import MatchState, view
-from engine.events import DealStarted, Event
+from engine import MatchState
+from engine.events import Event
 from storage import Match, Store
 from storage.outbox import Kind, Outgoing, Stored
 
@@ -60,46 +51,14 @@ class Batch:
         self.contents.append(content)
 
 
-RECENT_CONTEXT = 4
-"""Lines of the table's "just now" the group has seen that it keeps showing."""
-RECENT_MAX = 40
-"""At most this many lines wait for a table that cannot be delivered."""
-
-
-def unseen(lines: list[str], seen: str | None) -> list[str]:
-    """``lines`` from the last `RECENT_CONTEXT` that ``seen`` (the text the group was last
-    shown) holds on: the newest line shown, found with the one before it (a line may recur:
-    «Вера берёт взятку (+5)»), marks how far the group has read."""
-    if not seen:
-        return lines
-    shown = set(seen.split("\n"))
-    for k in range(len(lines) - 1, -1, -1):
-        if lines[k] in shown and (k == 0 or lines[k - 1] in shown):
-            return lines[max(0, k + 1 - RECENT_CONTEXT):]
-    return lines
-
-
-def table_key(match_id: int) -> str:
-    return f"table:{match_id}"
-
-
-def hand_key(match_id: int) -> str:
-    return f"hand:{match_id}"
-
-
-def start_link(bot_username: str, payload: str) -> str:
-    return f"https://t.me/{bot_username}?start={payload}"
-
-
 class Screens:
     def __init__(
         self, store: Store, people: People, outbox: Outbox, tr: Translator, bot_username: str
     ) -> None:
         self._store = store
-        self._people = people
         self._outbox = outbox
-        self._tr = tr
         self.bot_username = bot_username
+        self.drawing = Drawing(people, outbox, tr, bot_username)
 
     async def show(
         self,
@@ -137,7 +96,7 @@ class Screens:
         hands of ``pings`` are sent anew (Telegram notifies of new messages only)."""
         batch = Batch()
         version = live.version
-        content = await self._table(
+        content = await self.drawing.table(
             live, events=events, note=note, final=final, stopped_by=stopped_by
         )
         if content is not None:
@@ -155,7 +114,7 @@ class Screens:
             )
         for seat, user_id in enumerate(live.user_ids):
             if user_id is not None and user_id not in live.unreachable:
-                content = await self._hand(live, seat, final=final, stopped_by=stopped_by)
+                content = await self.drawing.hand(live, seat, final=final, stopped_by=stopped_by)
                 batch.add(
                     self._row(
                         user_id,
@@ -172,7 +131,7 @@ class Screens:
                 )
         if results is not None:
             state, scored, summary = results
-            deal, ending = await self._results(live, state, scored, summary)
+            deal, ending = await self.drawing.results(live, state, scored, summary)
             if deal is not None:
                 key = f"post:{live.match_id}:{version}:deal"
                 batch.add(self._row(live.chat_id, key, "post", live, True, deal), deal)
@@ -289,7 +248,7 @@ class Screens:
         final: bool = False,
         stopped_by: str | None = None,
     ) -> None:
-        content = await self._table(
+        content = await self.drawing.table(
             live, events=events, note=note, final=final, stopped_by=stopped_by
         )
         if content is None:
@@ -303,64 +262,6 @@ class Screens:
             last=final,
         )
 
-    async def _table(
-        self,
-        live: LiveMatch,
-        *,
-        events: Sequence[Event] = (),
-        note: str | None = None,
-        final: bool = False,
-        stopped_by: str | None = None,
-    ) -> Content | None:
-        """The table's content; None for a /solo match, whose hand carries its lines."""
-        lang = await self._people.chat_language(live.chat_id)
-        names = await self.names(live, lang)
-        lines = [note] if note else []
-        dealt: int | None = None
-        for event in events:
-            line = render_event_line(event, names, lang, self._tr, game=live.state.rules.game)
-            if isinstance(event, DealStarted):
-                dealt = len(lines)
-            if line:
-                lines.append(line)
-        # A state that is never shown (edits are paced and coalesce) must not take its moves
-        # with it: the table keeps every line not seen yet, and the last few that were — of
-        # this deal only (the cards of the last one are dealt anew). A /solo match has no
-        # table of its own: its one message, the hand, carries these lines.
-        solo = live.chat_id > 0
-        key = hand_key(live.match_id) if solo else table_key(live.match_id)
-        seen = self._outbox.shown(live.chat_id, key)
-        kept = unseen(live.recent, seen.text if seen is not None else None)
-        shown = [*kept, *lines][-RECENT_MAX:]
-        live.recent = shown if dealt is None else lines[dealt:]
-        lines = shown
-        if solo:
-            live.solo_note = "\n".join(lines) or None
-            return None
-        deadline = live.deadline
-        timer = (
-            seconds_left(deadline.deadline)
-            if deadline is not None and not final and deadline.seat == live.state.turn
-            else None
-        )
-        text = render_table(
-            view(live.state, None),
-            names,
-            lang,
-            self._tr,
-            turn_seconds_left=timer,
-            note="\n".join(lines) or None,
-            stopped_by=stopped_by,
-        )
-        markup = None
-        if live.unreachable and not final:
-            button = InlineKeyboardButton(
-                self._tr.text(lang, "bot-table-open"),
-                url=start_link(self.bot_username, f"play-{live.match_id}"),
-            )
-            markup = InlineKeyboardMarkup([[button]])
-        return Content(text, markup)
-
     async def show_hand(
         self, live: LiveMatch, seat: int, *, final: bool = False, ping: bool = False,
         stopped_by: str | None = None,
@@ -371,91 +272,20 @@ class Screens:
         self._outbox.show(
             user_id,
             hand_key(live.match_id),
-            await self._hand(live, seat, final=final, stopped_by=stopped_by),
+            await self.drawing.hand(live, seat, final=final, stopped_by=stopped_by),
             message_id=live.row.seats[seat].hand_message_id,
             on_sent=self._remember(live.match_id, seat),
             last=final,
             renew=ping,
         )
 
-    async def _hand(
-        self, live: LiveMatch, seat: int, *, final: bool = False, stopped_by: str | None = None
-    ) -> Content:
-        user_id = live.row.seats[seat].user_id
-        assert user_id is not None
-        lang = await self._people.user_language(user_id)
-        names = await self.names(live, lang)
-        seen = view(live.state, seat)
-        recap = None
-        if live.recap is not None and live.recap[0] == live.version:
-            _, ended, events = live.recap
-            recap = render_recap(events, view(ended, seat), names, lang, self._tr)
-        text, markup = render_hand(
-            seen, names, lang, self._tr, live.match_id, live.version, live.menu_of(seat),
-            turn_seconds_left=None if final else self._timer(live, seat),
-            recap=recap,
-            stopped_by=stopped_by,
-            note=live.solo_note if live.chat_id == user_id else None,
-        )
-        seat_note = live.seat_notes.get(seat)
-        if live.row.seats[seat].replaced_by_computer:
-            # The computer decides for this seat until its human says /back.
-            text += "\n\n" + self._tr.text(lang, "hand-replaced")
-            markup = None
-        elif seat_note is not None:
-            text += "\n\n" + self._tr.text(lang, f"hand-{seat_note}")
-        return Content(text, None if final else markup)
-
-    @staticmethod
-    def _timer(live: LiveMatch, seat: int) -> int | None:
-        """The seconds left of ``seat``'s turn, if its turn timer runs."""
-        deadline = live.deadline
-        if deadline is None or deadline.seat != seat or live.state.turn != seat:
-            return None
-        return seconds_left(deadline.deadline)
-
-    async def _results(
-        self,
-        live: LiveMatch,
-        state: MatchState,
-        events: Sequence[Event],
-        summary: MatchSummary | None,
-    ) -> tuple[Content | None, Ending | None]:
-        lang = await self._people.chat_language(live.chat_id)
-        names = await self.names(live, lang)
-        public = view(state, None)
-        deal = render_deal_result(events, public, names, lang, self._tr)
-        result = render_match_result(events, public, names, lang, self._tr)
-        ending = None
-        if result is not None and summary is not None:
-            ending = Ending(live.chat_id, lang, result, summary, live.version)
-        return (Content(deal) if deal else None), ending
-
-    async def stopped(
-        self, live: LiveMatch, stopped_by: str, summary: MatchSummary
-    ) -> Ending:
-        """The ending of a match stopped with /stop: the scores at that moment."""
-        lang = await self._people.chat_language(live.chat_id)
-        names = await self.names(live, lang)
-        result = render_stopped_result(view(live.state, None), names, lang, self._tr, stopped_by)
-        return Ending(live.chat_id, lang, result, summary)
-
     async def names(self, live: LiveMatch, lang: str | None = None) -> tuple[str, ...]:
-        """The seats' names: a computer seat is named by its number, and a human whom a
-        computer stands in for is marked."""
-        lang = lang or await self._people.chat_language(live.chat_id)
-        people = await self._people.names(live.user_ids)
-        names = []
-        for place, name in zip(live.row.seats, people, strict=True):
-            if place.user_id is None:
-                name = self._tr.text(
-                    lang, "computer-name", number=place.seat + 1,
-                    level=place.computer_level or "",
-                )
-            elif place.replaced_by_computer:
-                name = self._tr.text(lang, "computer-stands-in", name=name)
-            names.append(name)
-        return tuple(names)
+        """The seats' names (`Drawing.names`)."""
+        return await self.drawing.names(live, lang)
+
+    async def stopped(self, live: LiveMatch, stopped_by: str, summary: MatchSummary) -> Ending:
+        """The ending of a match stopped with /stop (`Drawing.stopped`)."""
+        return await self.drawing.stopped(live, stopped_by, summary)
 
     async def post(self, chat_id: int, text: str) -> None:
         self._outbox.post(chat_id, Content(text))
