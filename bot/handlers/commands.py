@@ -16,12 +16,13 @@ from telegram.constants import ChatType
 
 from bot.handlers import groups
 from bot.i18n import SUPPORTED_LANGUAGES
-from bot.lobby.service import COMPUTER_LEVELS, invite_link
+from bot.lobby.service import COMPUTER_LEVELS
 from bot.match.live import LiveMatch
 from bot.ops.logs import logged, note
 from bot.render import render_rules
 from bot.services import Context, Services, services
 from bot.telegram.callbacks import MAX_ID
+from bot.telegram.links import invite_link
 from bot.telegram.outbox import Content
 from engine import DEFAULT_GAME, Game, preset
 from storage import ChatBusy, Lobby

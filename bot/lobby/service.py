@@ -5,16 +5,14 @@ creator's Settings screen chooses the game, the number of players and every opti
 game; Start hands the full lobby to the game service, and the lobby message becomes the
 match's table. An invite link (``/start join-<id>``) seats whoever opens it. Anyone in the
 group may fill a free seat with a computer player (easy or hard) and take the last computer
-out again; the creator's settings also hold the turn timer.
+out again; the creator's settings also hold the turn timer. The service gathers what the
+message shows (`bot.render.lobby.LobbyScreen`) and renders it with the pure functions there.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import html
 from dataclasses import dataclass
-
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.chats.people import ANONYMOUS_ADMIN_ID, People
 from bot.i18n import Translator
@@ -22,9 +20,8 @@ from bot.match.matchlog import header_text, rules_of
 from bot.match.service import Games
 from bot.match.turns import turn_choices
 from bot.ops.logs import note
-from bot.render import game_label, option_label, option_value_label
-from bot.telegram.callbacks import LobbyPress, encode_lobby
-from bot.telegram.links import start_link
+from bot.render.lobby import LobbyScreen, render_lobby, render_lobby_settings
+from bot.telegram.callbacks import LobbyPress
 from bot.telegram.outbox import Content, Outbox
 from engine import OPTIONS, Game, Rules, preset
 from engine.rules import PLAYER_COUNTS
@@ -39,17 +36,12 @@ from storage import (
     WrongStatus,
 )
 
-_CHECK = "✓ "
 COMPUTER_LEVELS = ("easy", "hard")
 """The computer players a lobby offers (``engine.ai.levels``; "random" is for benchmarks)."""
 
 
 def lobby_key(lobby_id: int) -> str:
     return f"lobby:{lobby_id}"
-
-
-def invite_link(bot_username: str, lobby_id: int) -> str:
-    return start_link(bot_username, f"join-{lobby_id}")
 
 
 @dataclass(frozen=True)
@@ -273,10 +265,10 @@ class Lobbies:
 
     async def show(self, lobby: Lobby) -> None:
         lang = await self._people.chat_language(lobby.chat_id)
-        if lobby.lobby_id in self._settings_open:
-            content = await self._settings_screen(lobby, lang)
-        else:
-            content = await self._main_screen(lobby, lang)
+        main = lobby.lobby_id not in self._settings_open
+        screen = await self._screen(lobby, main=main)
+        render = render_lobby if main else render_lobby_settings
+        content = Content(*render(screen, lang, self._tr))
         lobby_id = lobby.lobby_id
 
         async def remember(message_id: int) -> None:
@@ -290,150 +282,24 @@ class Lobbies:
             on_sent=remember,
         )
 
-    async def _main_screen(self, lobby: Lobby, lang: str) -> Content:
-        tr = self._tr
+    async def _screen(self, lobby: Lobby, *, main: bool) -> LobbyScreen:
+        """What the lobby's message shows (the names only on the main screen)."""
         rules = rules_of(lobby.rules)
-        names = await self._people.names(s.user_id for s in lobby.seats)
-        by_seat = {
-            s.seat: html.escape(name)
-            if s.computer_level is None
-            else tr.text(lang, "lobby-computer", number=s.seat + 1, level=s.computer_level)
-            for s, name in zip(lobby.seats, names, strict=True)
-        }
-        lines = [
-            tr.text(lang, "lobby-title", game=game_label(rules.game, lang, tr)),
-            "",
-            tr.text(lang, "lobby-players", taken=len(lobby.seats), total=lobby.players),
-        ]
-        for seat in range(lobby.players):
-            name = by_seat.get(seat)
-            lines.append(
-                tr.text(lang, "lobby-seat", number=seat + 1, name=name)
-                if name
-                else tr.text(lang, "lobby-seat-free", number=seat + 1)
-            )
-        lines += ["", self._rules_line(rules, lang), self._timer_line(lobby, lang)]
-        closed = [
-            by_seat[s.seat]
-            for s in lobby.seats
-            if s.user_id is not None and not await self._people.opened(s.user_id)
-        ]
-        if closed:
-            lines += ["", tr.text(lang, "lobby-open-hint", names=", ".join(closed))]
-        lines += ["", await self._who_runs(lobby, lang, "lobby-footer")]
-
-        def data(verb: str) -> str:
-            return encode_lobby(lobby.lobby_id, verb)
-
-        rows = [
-            [
-                InlineKeyboardButton(tr.text(lang, "lobby-join"), callback_data=data("join")),
-                InlineKeyboardButton(tr.text(lang, "lobby-leave"), callback_data=data("leave")),
-            ],
-            *(
-                [
-                    InlineKeyboardButton(
-                        tr.text(lang, "lobby-add-computer", level=level),
-                        callback_data=encode_lobby(lobby.lobby_id, "bot", level),
-                    )
-                ]
-                for level in COMPUTER_LEVELS
-            ),
-            [
-                InlineKeyboardButton(
-                    tr.text(lang, "lobby-settings"), callback_data=data("settings")
-                ),
-                InlineKeyboardButton(tr.text(lang, "lobby-start"), callback_data=data("start")),
-            ],
-            [
-                InlineKeyboardButton(
-                    tr.text(lang, "lobby-invite"),
-                    url=invite_link(self._bot_username, lobby.lobby_id),
-                )
-            ],
-        ]
-        if any(s.is_computer for s in lobby.seats):
-            remove = tr.text(lang, "lobby-remove-computer")
-            rows.insert(
-                1 + len(COMPUTER_LEVELS),
-                [InlineKeyboardButton(remove, callback_data=data("unbot"))],
-            )
-        if closed:
-            link = start_link(self._bot_username, f"lobby-{lobby.lobby_id}")
-            rows.append([InlineKeyboardButton(tr.text(lang, "bot-table-open"), url=link)])
-        return Content("\n".join(lines), InlineKeyboardMarkup(rows))
-
-    async def _who_runs(self, lobby: Lobby, lang: str, message_id: str) -> str:
-        """Who may change the settings and start: the creator, or in a lobby an anonymous
-        admin opened, any administrator of the group (the creator's name there is the
-        group's own, which names nobody)."""
-        if lobby.creator_id == ANONYMOUS_ADMIN_ID:
-            return self._tr.text(lang, f"{message_id}-admins")
-        (creator,) = await self._people.names([lobby.creator_id])
-        return self._tr.text(lang, message_id, creator=html.escape(creator))
-
-    def _timer_line(self, lobby: Lobby, lang: str) -> str:
-        if lobby.turn_seconds is None:
-            return self._tr.text(lang, "lobby-timer-off")
-        return self._tr.text(lang, "lobby-timer", seconds=lobby.turn_seconds)
-
-    def _rules_line(self, rules: Rules, lang: str) -> str:
-        changed = rules.changed_options()
-        if not changed:
-            return self._tr.text(lang, "lobby-rules-default")
-        options = "; ".join(
-            f"{option_label(spec, lang, self._tr)}: "
-            f"{option_value_label(spec, value, lang, self._tr)}"
-            for spec, value in changed
+        names: tuple[str, ...] = ()
+        closed: set[int] = set()
+        if main:
+            names = tuple(await self._people.names(s.user_id for s in lobby.seats))
+            closed = {
+                s.seat
+                for s in lobby.seats
+                if s.user_id is not None and not await self._people.opened(s.user_id)
+            }
+        creator = None
+        if lobby.creator_id != ANONYMOUS_ADMIN_ID:
+            (creator,) = await self._people.names([lobby.creator_id])
+        return LobbyScreen(
+            lobby, rules, creator, self._bot_username, COMPUTER_LEVELS, names, frozenset(closed)
         )
-        return self._tr.text(lang, "lobby-rules", options=html.escape(options))
-
-    async def _settings_screen(self, lobby: Lobby, lang: str) -> Content:
-        tr = self._tr
-        rules = rules_of(lobby.rules)
-        text = "\n".join(
-            [
-                tr.text(lang, "lobby-settings-title", game=game_label(rules.game, lang, tr)),
-                "",
-                await self._who_runs(lobby, lang, "lobby-settings-hint"),
-            ]
-        )
-
-        def button(
-            label: str, verb: str, arg: str = "", chosen: bool = False
-        ) -> InlineKeyboardButton:
-            return InlineKeyboardButton(
-                (_CHECK if chosen else "") + label,
-                callback_data=encode_lobby(lobby.lobby_id, verb, arg),
-            )
-
-        rows = [
-            [
-                button(game_label(game, lang, tr), "game", game.value, game is rules.game)
-                for game in Game
-            ]
-        ]
-        counts = PLAYER_COUNTS[rules.game]
-        if len(counts) > 1:
-            rows.append(
-                [
-                    button(
-                        tr.text(lang, "lobby-player-count", count=n),
-                        "players",
-                        str(n),
-                        n == rules.players,
-                    )
-                    for n in counts
-                ]
-            )
-        for spec in OPTIONS[rules.game]:
-            value = rules.option(spec.name)
-            label = f"{option_label(spec, lang, tr)}: {option_value_label(spec, value, lang, tr)}"
-            rows.append([button(label, "opt", spec.name)])
-        timer = lobby.turn_seconds
-        rows.append([button(self._timer_line(lobby, lang), "timer", str(timer or "off"))])
-        rows.append([button(tr.text(lang, "lobby-back"), "back")])
-        return Content(text, InlineKeyboardMarkup(rows))
 
 
 def _changed_rules(rules: Rules, press: LobbyPress) -> Rules | None:

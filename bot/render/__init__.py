@@ -1,4 +1,5 @@
-"""Rendering: pure functions from engine views and events to HTML text and inline keyboards.
+"""Rendering: pure functions from engine views and events to HTML text and inline keyboards,
+and the lobby's screens (`lobby`) from the data its service gathers.
 
 No I/O and no storage: the application passes a view (``engine.view(state, seat)`` for a
 player's private message, ``engine.view(state, None)`` for the group's table), the display
