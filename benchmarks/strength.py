@@ -23,10 +23,16 @@ dealt from ``shuffle strength/GAME/match/m/k``; the table gives A's share of mat
 
 Against another commit. ``--record FILE`` writes A's score change per duplicate deal
 (the mean over the seats it played, the others B); a later run with ``--against FILE`` on
-the same deals (checked by the set's SHA-256) gives this A minus the recorded A, paired
-by deal, with its bootstrap interval. Run the recording with the other commit's code (e.g.
-``git archive COMMIT engine`` into a directory, this file beside it) to compare two
-versions of the same level against the same B.
+the same deals (checked by the set's SHA-256; a run may play only the first deals of the
+recorded set) gives this A minus the recorded A, paired by deal, with its bootstrap
+interval. Run the recording with the other commit's code (e.g. ``git archive COMMIT
+engine`` into a directory, this file beside it) to compare two versions of the same level
+against the same B.
+
+Another commit in the same deals. ``--a`` and ``--b`` also take ``LEVEL@COMMIT``: that
+level as played by the ``engine`` of that commit in a worker process
+(``benchmarks.legacy``), e.g. ``--a hard --b hard@992cddb`` for today's ``hard`` against the
+one of that commit, both in the same duplicate deals.
 
 Decision times. Every decision with more than one legal action is timed (wall clock, one
 process per core); p50 and p99 per agent.
@@ -35,7 +41,9 @@ Determinism. Every decision's generator is seeded from the deal, so a run is exa
 reproducible: the search agent's work is fixed by ``--budget`` and ``--scale`` (deals drawn
 per decision, see ``engine.ai.search_agent``) and the clock is not consulted (``use_clock=False``).
 The timing run (``--timing-deals``) instead plays with the default agent (clock on, default
-budget) in every seat, in this single process pinned to one core, as the bot's pool does.
+budget) in every seat, in this single process pinned to one core, as the bot's pool does;
+``--busy N`` starts N spinning processes pinned to the same core for its duration (a busy
+machine).
 """
 
 from __future__ import annotations
@@ -46,12 +54,14 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
+from benchmarks.legacy import legacy_agent
 from engine.actions import Deal
 from engine.ai.agent import DEFAULT_BUDGET, Agent
 from engine.ai.arena import Timing, play_deal, play_match
@@ -92,11 +102,21 @@ class MatchResult(NamedTuple):
     times: dict[str, list[float]]
 
 
+def _agent(spec: str, scale: float) -> Agent:
+    """``LEVEL`` of this code, or ``LEVEL@COMMIT`` played by that commit's engine."""
+    if "@" in spec:
+        return legacy_agent(spec, scale, use_clock=False)
+    return make_agent(spec, scale, use_clock=False)
+
+
 def _agents(setup: Setup) -> tuple[Agent, Agent]:
-    return (
-        make_agent(setup.a, setup.scale, use_clock=False),
-        make_agent(setup.b, setup.scale, use_clock=False),
-    )
+    return _agent(setup.a, setup.scale), _agent(setup.b, setup.scale)
+
+
+def _level(spec: str) -> str:
+    if spec.partition("@")[0] not in LEVELS:
+        raise argparse.ArgumentTypeError(f"{spec!r}: one of {', '.join(LEVELS)}, or LEVEL@COMMIT")
+    return spec
 
 
 def duplicate_set(rules: Rules, k: int) -> Deal:
@@ -193,8 +213,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--game", choices=sorted(GAMES), default="thousand")
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--a", choices=LEVELS, default="hard", help="the agent measured")
-    parser.add_argument("--b", choices=LEVELS, default="easy", help="the reference agent")
+    parser.add_argument(
+        "--a", type=_level, default="hard", help="the agent measured (LEVEL or LEVEL@COMMIT)"
+    )
+    parser.add_argument(
+        "--b", type=_level, default="easy", help="the reference agent (LEVEL or LEVEL@COMMIT)"
+    )
     parser.add_argument("--deals", type=int, default=1000, help="duplicate deals")
     parser.add_argument("--matches", type=int, default=0, help="full matches of A against B")
     parser.add_argument("--scale", type=float, default=1.0, help="search work multiplier")
@@ -222,6 +246,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         type=int,
         default=0,
         help="also time the default agent A (clock on) on this many deals",
+    )
+    parser.add_argument(
+        "--busy",
+        type=int,
+        default=0,
+        help="during the timing run, this many busy processes share its core",
     )
     args = parser.parse_args(argv)
     rules = preset(GAMES[args.game], args.players)
@@ -267,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             if args.record:
                 _write_record(args.record, digest, results)
             if args.against:
-                rows += _against(args.against, digest, results, args.a, args.bootstrap)
+                rows += _against(args.against, rules, results, args.a, args.bootstrap)
         if args.matches:
             matches = list(pool.map(_run_match, [(setup, m) for m in range(args.matches)]))
             for mr in matches:
@@ -295,9 +325,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{_percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |"
         )
     if args.timing_deals:
-        xs = _timing_run(rules, args.a, args.timing_deals)
+        xs = _timing_run(rules, args.a, args.timing_deals, args.busy)
         print(
-            f"| {args.a} (default: budget {DEFAULT_BUDGET} s, clock on, 1 process) | "
+            f"| {args.a} (default: budget {DEFAULT_BUDGET} s, clock on, 1 process"
+            f"{f', {args.busy} busy beside it' if args.busy else ''}) | "
             f"{len(xs)} | {_percentile(xs, 0.5) * 1000:.0f} ms | "
             f"{_percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |"
         )
@@ -315,16 +346,19 @@ def _write_record(path: str, digest: str, results: Sequence[DealResult]) -> None
 
 
 def _against(
-    path: str, digest: str, results: Sequence[DealResult], a: str, resamples: int
+    path: str, rules: Rules, results: Sequence[DealResult], a: str, resamples: int
 ) -> list[str]:
-    """Rows comparing this run's A with a recorded run's A, paired by deal."""
+    """Rows comparing this run's A with a recorded run's A, paired by deal (on the first
+    deals of the recorded set when this run played fewer)."""
     with open(path, encoding="utf-8") as file:
         record = json.load(file)
-    if record["deals"] != digest or len(record["a_own"]) != len(results):
+    recorded = len(record["a_own"])
+    digest = hashlib.sha256(deal_set_text(rules, recorded).encode()).hexdigest()[:16]
+    if record["deals"] != digest or recorded < len(results):
         raise SystemExit(f"{path} was recorded on another deal set")
     rows = []
     for key in ("a_own", "a_relative"):
-        diff = [getattr(r, key) - old for r, old in zip(results, record[key], strict=True)]
+        diff = [getattr(r, key) - old for r, old in zip(results, record[key], strict=False)]
         lo, hi = bootstrap(diff, resamples, f"against/{key}")
         label = "own" if key == "a_own" else "relative"
         rows.append(
@@ -334,17 +368,30 @@ def _against(
     return rows
 
 
-def _timing_run(rules: Rules, level: str, deals: int) -> list[float]:
+def _timing_run(rules: Rules, level: str, deals: int, busy: int = 0) -> list[float]:
     """Decision times of the default agent of ``level`` in every seat, in this process (on one
-    core where the system allows pinning)."""
+    core where the system allows pinning), with ``busy`` spinning processes on that core."""
+    core: set[int] | None = None
     if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    agent = make_agent(level)
-    timing = Timing()
-    for k in range(deals):
-        start = new_match(rules)
-        deal = shuffled_deal(start, f"strength/timing/{k}", dealer=k % rules.players)
-        play_deal(start, deal, [agent] * rules.players, f"timing/{k}", DEFAULT_BUDGET, timing)
+        core = {min(os.sched_getaffinity(0))}
+        os.sched_setaffinity(0, core)
+    spinners = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)
+    ]
+    try:
+        if core is not None:
+            for spinner in spinners:
+                os.sched_setaffinity(spinner.pid, core)
+        agent = make_agent(level)
+        timing = Timing()
+        for k in range(deals):
+            start = new_match(rules)
+            deal = shuffled_deal(start, f"strength/timing/{k}", dealer=k % rules.players)
+            play_deal(start, deal, [agent] * rules.players, f"timing/{k}", DEFAULT_BUDGET, timing)
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
     return timing.seconds.get(agent.name, [0.0])
 
 
