@@ -117,6 +117,11 @@ def _sure(table: Table, c: int, out: int, against: list[int]) -> bool:
     return all(not _may_ruff(table, opp, s, out) for opp in against)
 
 
+def sure_winner(table: Table, seat: int, c: int) -> bool:
+    """Whether ``seat`` leading ``c`` now takes the trick, by what it may know."""
+    return _sure(table, c, _out(table, seat), _opponents(table, seat))
+
+
 def _keep_value(table: Table, seat: int, c: int, out: int) -> int:
     """How much ``seat`` loses by giving ``c`` away: its points and its role in the hand."""
     hand = table.hands[seat]

@@ -11,6 +11,13 @@ The utility of seat ``i`` is ``change[i] − RIVALRY · mean(change[j])`` over t
 playing seats, plus ``WIN_BONUS`` for winning the match in this deal. ``RIVALRY`` below 1
 makes a player care more about its own score than about the others' (the benchmark
 measures own scores) while still defending against a declarer.
+
+What the match makes of a score the engine's scoring already shows (the golden round's
+doubling, the third bolt's −120, the dump truck at ±555, the −1000 end, the barrel's and
+the tumbochka's falls); the utility adds the seat on the barrel or the tumbochka
+(``SITTING_VALUE``: the tries left at the match win), gained by climbing and lost by
+falling, so that a raise on the barrel risks the match and not only the contract, and a
+bolt's share of the next −120.
 """
 
 from __future__ import annotations
@@ -25,12 +32,14 @@ from engine.table import Table
 from engine.view import SeatView
 
 RIVALRY: Final = 0.25
-WIN_BONUS: Final = {Game.THOUSAND: 300.0, Game.THOUSAND_ONE: 300.0, Game.TUMBOCHKA: 20.0}
-BOLT_FUTURE_COST: Final = 15
-"""A bolt that does not yet cost 120 still brings the penalty closer."""
-SITTING_VALUE: Final = {Game.THOUSAND: 0.0, Game.THOUSAND_ONE: 0.0, Game.TUMBOCHKA: 4.0}
-"""Reaching the tumbochka is worth about this many tricks: three tries to win the match
-(the barrel's 880 is already in the score)."""
+WIN_BONUS: Final = {Game.THOUSAND: 400.0, Game.THOUSAND_ONE: 300.0, Game.TUMBOCHKA: 20.0}
+"""The match won in this deal, beyond the deal's score change."""
+BOLT_STEP_COST: Final = 20
+"""A bolt that does not yet cost 120 brings the penalty closer: this much per bolt held
+after it (the second of three costs twice the first)."""
+SITTING_VALUE: Final = {Game.THOUSAND: 80.0, Game.THOUSAND_ONE: 0.0, Game.TUMBOCHKA: 4.0}
+"""A seat on the barrel (Тысяча) or the tumbochka is worth about this much beyond its
+score: the tries left at the match win. Climbing gains it, falling loses it."""
 _PLAYED, _CONCEDED, _THROWN = Outcome.PLAYED, Outcome.CONCEDED, Outcome.THROWN
 
 
@@ -108,15 +117,18 @@ def seat_utility(ctx: DealContext, seat: int, delta: list[float], winner: int | 
 
 def _valued(ctx: DealContext, settled: Settlement) -> tuple[list[float], int | None]:
     """The engine's score changes, and what the scores do not show yet: a bolt that does
-    not cost 120 yet brings the penalty closer; a seat on the tumbochka has three tries to
-    win the match."""
+    not cost 120 yet brings the penalty closer; a seat on the barrel or the tumbochka has
+    tries left at the match win, which a fall loses."""
     delta = [float(c) for c in settled.changes]
+    sitting = SITTING_VALUE[ctx.rules.game]
     fell = {e.seat for e in settled.events if isinstance(e, Fell)}
     for event in settled.events:
         if isinstance(event, BoltGiven) and not event.penalty:
-            delta[event.seat] -= BOLT_FUTURE_COST
+            delta[event.seat] -= BOLT_STEP_COST * event.bolts
         elif isinstance(event, Mounted) and event.seat not in fell:
-            delta[event.seat] += SITTING_VALUE[ctx.rules.game]
+            delta[event.seat] += sitting
+    if ctx.perch is not None and ctx.perch in fell and settled.winner is None:
+        delta[ctx.perch] -= sitting
     return delta, settled.winner
 
 

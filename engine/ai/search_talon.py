@@ -1,0 +1,142 @@
+"""The search player's decisions after the talon (``engine.ai.search_agent``): which cards
+to give and which contract to name, conceding, throwing or asking for a redeal.
+
+- Giving: the candidates are the cheapest cards by ``evaluation.give_cost`` among those
+  that are not half of a marriage the declarer holds (nor of a trilyazh or troyan in
+  Тумбочка) while other cards can go; pairs of them for the first gift. Each plan is played
+  out in the same drawn deals and valued with the best contract it allows.
+- Contract: one playout per drawn deal gives the points; each contract worth naming
+  (``simulation.worth_naming``: only the barrel contract on the barrel) is scored against
+  them, as are conceding, throwing and a redeal.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Final
+
+from engine.actions import Concede, Give, NameContract, Redeal, SeatAction, Throw
+from engine.ai.aimed import choose_aimed
+from engine.ai.evaluation import give_cost
+from engine.ai.playout import rollout
+from engine.ai.sampling import Knowledge, sample
+from engine.ai.simulation import (
+    MIN_SAMPLES,
+    Clock,
+    Outcome,
+    contract_options,
+    mean_utility,
+    opening_table,
+    playouts,
+    worth_naming,
+)
+from engine.ai.utility import concede_changes, context_of, seat_utility, throw_changes
+from engine.cards import cards_of, mask_of
+from engine.games.base import MARRIAGE_MASKS
+from engine.games.tumbochka import TRILYAZH_MASKS, TROYAN_MASKS
+from engine.rules import Game
+from engine.view import SeatView
+
+GIVE_CANDIDATES: Final = 5
+"""The cheapest cards considered for giving (pairs of them for the first gift)."""
+TUMBOCHKA_SETS: Final = (*TRILYAZH_MASKS, *TROYAN_MASKS)
+
+
+def choose_gift(view: SeatView, rng: random.Random, n: int, clock: Clock) -> SeatAction | None:
+    """The gift whose plan plays out best, or ``None`` when there is nothing to give."""
+    gives = [a for a in view.legal if isinstance(a, Give)]
+    seat = view.seat
+    if not gives or seat is None:
+        return None
+    game = view.rules.game
+    hand = mask_of(view.hand)
+    recipients = sorted({a.to for a in gives})
+    free = _free(hand, game, len(recipients))
+    cheap = sorted(free, key=lambda c: (give_cost(hand, c, game), c))[:GIVE_CANDIDATES]
+    plans: list[tuple[tuple[int, int], ...]] = []
+    if len(recipients) == 2:
+        r1, r2 = recipients
+        for i, a in enumerate(cheap):
+            for b in cheap[i + 1 :]:
+                plans.append(((a, r1), (b, r2)))
+                plans.append(((b, r1), (a, r2)))
+    else:
+        plans = [((c, recipients[0]),) for c in cheap]
+    know = Knowledge.of(view)
+    ctx = context_of(view)
+    results: list[list[Outcome]] = [[] for _ in plans]
+    for i in range(n):
+        if i >= MIN_SAMPLES and clock.out():
+            break
+        drawn = sample(view, know, rng).hands
+        for j, plan in enumerate(plans):
+            hands = drawn[:]
+            for c, to in plan:
+                hands[seat] &= ~(1 << c)
+                hands[to] |= 1 << c
+            table = opening_table(view, hands, seat)
+            rollout(table, choose_aimed)
+            results[j].append((table.points, table.won))
+    best_plan, best_value = plans[0], -math.inf
+    for plan, outcomes in zip(plans, results, strict=True):
+        if clock.over():
+            break
+        kept = hand
+        for given, _ in plan:
+            kept &= ~(1 << given)
+        options = contract_options(view.rules, view.bid, kept)
+        value = max(
+            mean_utility(ctx._replace(contract=v), seat, outcomes)
+            for v in worth_naming(view, options, outcomes)
+        )
+        if value > best_value + 1e-9:
+            best_plan, best_value = plan, value
+    card, to = best_plan[0]
+    for action in gives:
+        if action.card == card and action.to == to:
+            return action
+    return gives[0]
+
+
+def _free(hand: int, game: Game, count: int) -> list[int]:
+    """The cards that may be given: never half of a marriage (or of a trilyazh or troyan in
+    Тумбочка) while ``count`` other cards can go."""
+    keep = 0
+    masks = TUMBOCHKA_SETS if game is Game.TUMBOCHKA else MARRIAGE_MASKS
+    for m in masks:
+        if hand & m == m:
+            keep |= m
+    free = hand & ~keep
+    return cards_of(free if free.bit_count() >= count else hand)
+
+
+def choose_contract(view: SeatView, rng: random.Random, n: int, clock: Clock) -> SeatAction | None:
+    """The contract (or concession, throw, redeal) with the best mean utility over the
+    playouts, or ``None`` when none of those is offered."""
+    seat = view.seat
+    assert seat is not None and view.declarer == seat
+    know = Knowledge.of(view)
+    outcomes = playouts(view, know, rng, n, clock)
+    base = context_of(view)
+    best: SeatAction | None = None
+    best_value = -math.inf
+    named = [a.value for a in view.legal if isinstance(a, NameContract)]
+    allowed = set(worth_naming(view, named, outcomes)) if named else set()
+    for action in view.legal:
+        if isinstance(action, NameContract):
+            if action.value not in allowed:
+                continue
+            value = mean_utility(base._replace(contract=action.value), seat, outcomes)
+        elif isinstance(action, Concede):
+            value = seat_utility(base, seat, concede_changes(base), None)
+        elif isinstance(action, Throw):
+            without = view.without_bid and not view.contract_named
+            value = seat_utility(base, seat, throw_changes(base, without), None)
+        elif isinstance(action, Redeal):
+            value = 0.0
+        else:
+            continue
+        if value > best_value + 1e-9:
+            best, best_value = action, value
+    return best

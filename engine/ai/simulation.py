@@ -1,0 +1,93 @@
+"""What every decision of the search player (``engine.ai.search_agent``) shares: the clock
+that bounds it, playouts of a deal from a seat's view by the search's playout policy
+(``engine.ai.aimed``), the deal's opening table for simulating a declarer, the mean utility
+of a set of playout ends, and the contracts worth valuing.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from engine.ai.aimed import choose_aimed
+from engine.ai.playout import rollout
+from engine.ai.sampling import Knowledge, sample, table_of
+from engine.ai.utility import DealContext, utility
+from engine.games import variant_of
+from engine.rules import Game, Rules
+from engine.table import Table, playing
+from engine.view import SeatView
+
+MIN_SAMPLES: Final = 4
+"""A decision draws at least this many deals, whatever the clock says."""
+Outcome = tuple[list[int], list[int]]
+"""A playout's end: the points and the tricks won per seat."""
+
+
+class Clock:
+    """The safety net: ``out`` stops the sampling at 70% of the budget, ``over`` the
+    scoring of what was sampled at 90%, so the whole decision stays within it."""
+
+    def __init__(self, budget: float) -> None:
+        now = time.perf_counter()
+        self.sampling = now + budget * 0.7
+        self.deadline = now + budget * 0.9
+
+    def out(self) -> bool:
+        return time.perf_counter() > self.sampling
+
+    def over(self) -> bool:
+        return time.perf_counter() > self.deadline
+
+
+def playouts(
+    view: SeatView, know: Knowledge, rng: random.Random, n: int, clock: Clock
+) -> list[Outcome]:
+    """Points and tricks of the deal played out from now, per drawn deal."""
+    outcomes = []
+    for i in range(n):
+        if i >= MIN_SAMPLES and clock.out():
+            break
+        table = table_of(view, know, sample(view, know, rng).hands)
+        rollout(table, choose_aimed)
+        outcomes.append((table.points, table.won))
+    return outcomes
+
+
+def opening_table(view: SeatView, hands: list[int], declarer: int) -> Table:
+    """The first trick about to be led by the declarer, with these hands."""
+    return playing(
+        view.rules,
+        view.active,
+        hands,
+        declarer=declarer,
+        contract=view.contract,
+        turn=declarer,
+    )
+
+
+def mean_utility(ctx: DealContext, seat: int, outcomes: list[Outcome]) -> float:
+    if not outcomes:
+        return 0.0
+    return sum(utility(ctx, seat, p, w) for p, w in outcomes) / len(outcomes)
+
+
+def contract_options(rules: Rules, bid: int, hand: int) -> Sequence[int]:
+    """The contracts a declarer holding ``hand`` (after giving) may name over ``bid``."""
+    variant = variant_of(rules)
+    return variant.contracts_over(rules, bid, variant.hand_cap(rules, hand))
+
+
+def worth_naming(view: SeatView, options: Sequence[int], outcomes: list[Outcome]) -> list[int]:
+    """The contracts worth valuing: on the barrel (Тысяча) only the barrel contract (a raise
+    risks the match for a settlement's points); otherwise none above the most points any
+    playout took (each of those fails every time, worse the higher), but the lowest."""
+    low = min(options)
+    if view.perch == view.seat and view.rules.game is Game.THOUSAND and view.rules.barrel:
+        return [low]
+    seat = view.seat
+    assert seat is not None
+    top = max((points[seat] for points, _ in outcomes), default=low)
+    return [v for v in options if v <= top] or [low]
