@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engine.actions import SeatAction
-from engine.ai.agent import Agent
+from engine.ai.agent import DEFAULT_BUDGET, Agent
 from engine.ai.random_agent import RandomAgent
 from engine.ai.rules_agent import RulesAgent
 from engine.ai.sampling import Knowledge, sample
@@ -20,7 +20,10 @@ from engine.state import MatchState, Phase
 from engine.view import view
 from tests.engine.ai.helpers import VARIANTS, decision_points, ids
 
-AGENTS: list[Agent] = [RandomAgent(), RulesAgent(), SearchAgent(scale=0.1, use_clock=False)]
+AGENTS: list[Agent] = [RandomAgent(), RulesAgent(), SearchAgent(use_clock=False)]
+"""The search agent at its full work per decision (the default budget below), so that every
+part of a real decision is checked, the clock off so that the answer is the machine's
+no matter how busy."""
 
 
 def _swap_same_suit(state: MatchState, seat: int, rng: random.Random) -> MatchState | None:
@@ -53,7 +56,7 @@ def _swap_same_suit(state: MatchState, seat: int, rng: random.Random) -> MatchSt
 def _decide(agent: Agent, state: MatchState, seat: int, seed: int) -> SeatAction:
     """The agent's decision at ``state``, asked the way a table asks it: with the seat's view
     only (``state`` stays in this frame, within reach of an agent that would peek)."""
-    return agent.decide(view(state, seat), random.Random(seed), 0.5)
+    return agent.decide(view(state, seat), random.Random(seed), DEFAULT_BUDGET)
 
 
 @pytest.mark.parametrize(("name", "rules", "scores"), VARIANTS, ids=ids(VARIANTS))

@@ -1,0 +1,230 @@
+"""What a strong player does in hand-made positions (the match notation, ``docs/notation.md``),
+asked of the default level (``hard`` at full work, the clock off so that the answer does
+not depend on the machine). Each test names the position and the strong player's choice.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.actions import Bid, Concede, Declaration, Give, NameContract, Pass, Play, SeatAction
+from engine.ai.levels import DEFAULT_LEVEL, make_agent
+from engine.ai.rules_agent import RulesAgent
+from engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, mask_of
+from engine.games.base import MARRIAGE_MASKS
+from engine.match import apply
+from engine.notation import format_action, format_cards, replay
+from engine.state import MatchState, Phase
+from engine.view import view
+
+HARD = make_agent(DEFAULT_LEVEL, use_clock=False)
+EASY = RulesAgent()
+
+
+def _position(text: str) -> MatchState:
+    return replay(text.splitlines())
+
+
+def _decide(state: MatchState, seed: int = 0) -> SeatAction:
+    assert state.turn is not None
+    return HARD.decide(view(state, state.turn), random.Random(seed), 1.0)
+
+
+def _until(state: MatchState, seat: int, phase: Phase) -> tuple[MatchState, list[SeatAction]]:
+    """``seat`` (hard) and the others (easy) play on until ``phase``; ``seat``'s actions."""
+    mine = []
+    step = 0
+    while state.phase is not phase and state.phase is not Phase.DEAL_OVER:
+        turn = state.turn
+        assert turn is not None
+        agent = HARD if turn == seat else EASY
+        action = agent.decide(view(state, turn), random.Random(step), 1.0)
+        if turn == seat:
+            mine.append(action)
+        state, _ = apply(state, action)
+        step += 1
+    return state, mine
+
+
+def test_a_strong_heart_marriage_hand_with_aces_bids_160() -> None:
+    # ♥A 10 K Q and three side aces: 161 in hand before the talon. A strong player goes
+    # on to at least 160 against two bidders who have shown marriages.
+    state = _position(
+        """
+        game thousand
+        dealer p3
+        hand p1 AH TH KH QH AS AC AD
+        hand p2 9S JS QS KS 9C JC QC
+        hand p3 TS KC TC 9D JD QD KD
+        talon 9H JH TD
+        p2 bid 150
+        p3 bid 155
+        """
+    )
+    assert _decide(state) == Bid(0, 160)
+
+
+def test_a_weak_hand_passes() -> None:
+    # Nines and jacks only: a strong player does not take the talon at 105.
+    state = _position(
+        """
+        game thousand
+        dealer p3
+        hand p1 9S JS 9C JC 9D JD 9H
+        hand p2 AS TS KS QS AC TC KC
+        hand p3 QC AD TD KD QD AH TH
+        talon JH QH KH
+        p2 bid 105
+        p3 pass
+        """
+    )
+    assert _decide(state) == Pass(0)
+
+
+def test_three_marriages_are_kept_and_counted() -> None:
+    # After the talon: 9S QS KS AS 9C QD KD QH KH AH, three marriages (220) with the nines
+    # free. A strong player gives the two nines, keeps every marriage and names a
+    # contract that counts at least two of them (AS and a marriage make 111 alone).
+    state = _position(
+        """
+        game thousand
+        dealer p3
+        hand p1 9S QS KS AS QD KD QH
+        hand p2 JS TS JC QC KC TC AC
+        hand p3 9D JD TD AD 9H JH TH
+        talon 9C KH AH
+        p2 pass
+        p3 pass
+        """
+    )
+    state, mine = _until(state, 0, Phase.PLAY)
+    gifts = [a.card for a in mine if isinstance(a, Give)]
+    assert set(format_cards(mask_of(gifts)).split()) == {"9S", "9C"}
+    (named,) = [a for a in mine if isinstance(a, NameContract)]
+    assert named.value >= 120
+
+
+def test_on_the_barrel_a_makeable_121_stays_121() -> None:
+    # p1 sits on the barrel (880) with ♠A 10 K Q, ♥A 10 K Q after the talon: 121 is all
+    # the match needs. A raise only risks falling off; a strong player names 121.
+    state = _position(
+        """
+        game thousand
+        scores 880 0 0
+        dealer p3
+        hand p1 AS TS KS QS AH KH QH
+        hand p2 9S JS 9C JC QC KC 9D
+        hand p3 JD QD KD TD AD 9H JH
+        talon TH AC TC
+        p2 pass
+        p3 pass
+        """
+    )
+    state, mine = _until(state, 0, Phase.PLAY)
+    assert [a for a in mine if isinstance(a, NameContract)] == [NameContract(0, 121)]
+
+
+def test_a_hopeless_contract_is_conceded() -> None:
+    # p1 was pushed to 120 and holds nothing after giving (21 card points, no marriage,
+    # no master): playing loses 120 and gives the defenders their tricks; a strong player
+    # concedes (−120, the defenders 60 each).
+    state = _position(
+        """
+        game thousand
+        dealer p3
+        hand p1 9S JS 9C JC 9D TS QH
+        hand p2 AS KS QS AC TC KC QC
+        hand p3 AD TD KD QD AH TH KH
+        talon 9H JH JD
+        p2 bid 105
+        p3 pass
+        p1 bid 120
+        p2 pass
+        p1 give 9S p2
+        p1 give 9C p3
+        """
+    )
+    assert _decide(state) == Concede(0)
+
+
+def test_the_marriage_is_declared_when_its_queen_is_led() -> None:
+    # p1 has won the first trick (♠A) at 120 and holds ♥K Q with low cards only: the
+    # contract needs the 100. A strong player leads the queen and declares it.
+    state = _position(
+        """
+        game thousand
+        dealer p3
+        hand p1 AS KH QH 9C JC 9D JD
+        hand p2 9S JS QS KS TS AC TC
+        hand p3 QC KC TD KD QD AD AH
+        talon TH 9H JH
+        p2 pass
+        p3 pass
+        p1 give 9C p2
+        p1 give 9D p3
+        p1 contract 120
+        p1 play AS
+        p2 play 9S
+        p3 play QC
+        """
+    )
+    action = _decide(state)
+    assert isinstance(action, Play) and action.declaration is Declaration.MARRIAGE
+
+
+def test_a_led_king_or_queen_of_a_held_marriage_is_declared() -> None:
+    # p1 holds ♥A 10 K Q and ♦K Q at 100: once the first marriage is in, the contract is
+    # safe and declaring costs nothing. Whenever p1 leads a K or Q whose partner it still
+    # holds and may declare, a strong player declares it.
+    state = _position(
+        """
+        game thousand
+        dealer p3
+        hand p1 AS AH TH KH QH QD KD
+        hand p2 9H JS QS KS TS AC TC
+        hand p3 JH QC KC JC TD AD JD
+        talon 9S 9C 9D
+        p2 pass
+        p3 pass
+        """
+    )
+    step = 0
+    leads = 0
+    while state.phase is not Phase.DEAL_OVER:
+        turn = state.turn
+        assert turn is not None
+        seen = view(state, turn)
+        agent = HARD if turn == 0 else EASY
+        action = agent.decide(seen, random.Random(step), 1.0)
+        if turn == 0 and isinstance(action, Play) and not seen.trick:
+            c = action.card
+            hand = mask_of(seen.hand)
+            marriage = MARRIAGE_MASKS[SUIT_OF[c]]
+            declarable = Play(0, c, Declaration.MARRIAGE) in seen.legal
+            if RANK_OF[c] in (KING, QUEEN) and hand & marriage == marriage and declarable:
+                assert action.declaration is Declaration.MARRIAGE, format_action(action)
+                leads += 1
+        state, _ = apply(state, action)
+        step += 1
+    assert leads >= 1
+
+
+def test_a_tumbochka_trilyazh_is_declared() -> None:
+    # Тумбочка: p1 declares at 4 holding ♥K Q J, the suit's three top cards, and nobody
+    # can trump yet. A strong player leads the jack declaring the trilyazh (+3).
+    state = _position(
+        """
+        game tumbochka
+        dealer p3
+        hand p1 KH QH JH 6S 7S 6C 7C
+        hand p2 8S JS QS KS 8C JC QC
+        hand p3 KC JD QD KD 6H 7H 8H
+        talon 6D 7D 8D
+        p1 bid 4
+        p2 pass
+        p3 pass
+        """
+    )
+    state, mine = _until(state, 0, Phase.DEAL_OVER)
+    plays = [a for a in mine if isinstance(a, Play)]
+    assert any(a.declaration is Declaration.TRILYAZH for a in plays)
