@@ -31,11 +31,8 @@ ALLOWED: dict[str, frozenset[str]] = {
 MAX_MODULE_LINES = 400
 MAX_CLASS_LINES = 250
 SIZED = ("bot", "storage")
-OVERSIZED: frozenset[str] = frozenset({
-    "bot/handlers/commands.py",
-})
-"""Modules (or their classes) still over the limits while the bot is regrouped (issue 14);
-each leaves this list when it is split, and the test says so when one no longer needs it."""
+
+
 def _modules() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for package in PACKAGES:
@@ -185,8 +182,6 @@ def test_modules_and_classes_are_small(package: str) -> None:
     for path in sorted((ROOT / package).rglob("*.py")):
         name = path.relative_to(ROOT).as_posix()
         problems = list(_sizes(path))
-        if problems and name not in OVERSIZED:
+        if problems:
             over[name] = problems
-        if not problems and name in OVERSIZED:
-            over[name] = ["within the limits now: drop it from OVERSIZED"]
     assert over == {}

@@ -1,5 +1,8 @@
-"""Telegram updates to services: one module per kind of update (and `records` for the
-records' commands and page buttons), registered by `register`.
+"""Telegram updates to services, and nothing else: one module per kind of update, registered
+by `register` — `commands` (/new /join /leave /invite /stop /solo /start), `seats` (/kick
+/back), `preferences` (/lang /notify /rules /help), `records` (/stats /top /history /score
+/export and the page buttons), `buttons` (every button press, checked by `origin`),
+`members` (membership changes), `errors`; `replies` and `groups` are what they share.
 
 Commands are taken from new messages only: an edited message, a forward, a linked channel's
 automatic forward or a post on behalf of a channel opens nothing (a group's anonymous
@@ -18,7 +21,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot.handlers import buttons, commands, errors, members, records
+from bot.handlers import buttons, commands, errors, members, preferences, records, seats
 from bot.services import AnyApplication, Context, services
 
 COMMANDS = {
@@ -28,18 +31,18 @@ COMMANDS = {
     "leave": commands.leave,
     "invite": commands.invite,
     "stop": commands.stop,
-    "kick": commands.kick,
-    "back": commands.back,
-    "notify": commands.notify,
+    "kick": seats.kick,
+    "back": seats.back,
+    "notify": preferences.notify,
     "solo": commands.solo,
     "score": records.score,
     "stats": records.stats,
     "top": records.top,
     "history": records.history,
     "export": records.export,
-    "lang": commands.lang,
-    "rules": commands.rules,
-    "help": commands.help_command,
+    "lang": preferences.lang,
+    "rules": preferences.rules,
+    "help": preferences.help_command,
 }
 
 

@@ -1,0 +1,55 @@
+"""What the command handlers share: who and where a command came from, the reply in the
+chat's (or the user's) language through the outbox, the game a command names (the words of
+`bot.records.game_from_argument`, one list for every command), the chat's open lobby and the
+creator of its match."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.constants import ChatType
+
+from bot.match.live import LiveMatch
+from bot.records import game_from_argument
+from bot.services import Context, Services, services
+from bot.telegram.outbox import Content
+from engine import Game
+from storage import Lobby
+
+
+async def reply(update: Update, context: Context, message_id: str, **args: str | int) -> None:
+    found = services(context)
+    chat = update.effective_chat
+    if chat is None:
+        return
+    lang = await found.language(update)
+    found.outbox.post(chat.id, Content(found.tr.text(lang, message_id, **args)))
+
+
+def in_group(update: Update) -> bool:
+    return update.effective_chat is not None and update.effective_chat.type in (
+        ChatType.GROUP,
+        ChatType.SUPERGROUP,
+    )
+
+
+def ids_of(update: Update) -> tuple[int, int] | None:
+    if update.effective_chat is None or update.effective_user is None:
+        return None
+    return update.effective_chat.id, update.effective_user.id
+
+
+def game_arg(context: Context) -> tuple[Game | None, str]:
+    """The game named in the command's argument (None without one) and the word itself."""
+    word = context.args[0].lower() if context.args else ""
+    return (game_from_argument(word) if word else None), word
+
+
+async def open_lobby(found: Services, chat_id: int) -> Lobby | None:
+    return await found.store.lobbies.open_in_chat(chat_id)
+
+
+async def creator_of(found: Services, live: LiveMatch) -> int | None:
+    if live.row.lobby_id is None:
+        return None
+    lobby = await found.store.lobbies.get(live.row.lobby_id)
+    return lobby.creator_id if lobby is not None else None
