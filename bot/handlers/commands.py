@@ -10,7 +10,16 @@ import html
 from telegram import Update
 
 from bot.handlers import groups
-from bot.handlers.replies import creator_of, game_arg, ids_of, in_group, open_lobby, reply
+from bot.handlers.replies import (
+    creator_of,
+    game_arg,
+    group_ids,
+    ids_of,
+    in_group,
+    lobby_here,
+    open_lobby,
+    reply,
+)
 from bot.lobby.service import COMPUTER_LEVELS
 from bot.ops.logs import logged, note
 from bot.records import game_from_argument
@@ -43,17 +52,15 @@ async def new(update: Update, context: Context) -> None:
 
 @logged("command-join")
 async def join(update: Update, context: Context) -> None:
-    ids = ids_of(update)
-    if ids is None or not in_group(update):
-        await reply(update, context, "bot-group-only")
+    ids = await group_ids(update, context)
+    if ids is None:
         return
     if groups.anonymous_admin(update):
         await reply(update, context, "group-anonymous-cannot-sit")
         return
     found = services(context)
-    lobby = await open_lobby(found, ids[0])
+    lobby = await lobby_here(update, context, found, ids[0])
     if lobby is None:
-        await reply(update, context, "bot-no-lobby")
         return
     refusal = await found.lobbies.join(lobby.lobby_id, ids[1])
     if refusal is not None:
@@ -62,18 +69,16 @@ async def join(update: Update, context: Context) -> None:
 
 @logged("command-leave")
 async def leave(update: Update, context: Context) -> None:
-    ids = ids_of(update)
-    if ids is None or not in_group(update):
-        await reply(update, context, "bot-group-only")
+    ids = await group_ids(update, context)
+    if ids is None:
         return
     found = services(context)
     live = found.games.in_chat(ids[0])
     if live is not None and live.seat_of(ids[1]) is not None:
         await reply(update, context, "bot-leave-running")
         return
-    lobby = await open_lobby(found, ids[0])
+    lobby = await lobby_here(update, context, found, ids[0])
     if lobby is None:
-        await reply(update, context, "bot-no-lobby")
         return
     refusal = await found.lobbies.leave(lobby.lobby_id, ids[1])
     if refusal is not None:
@@ -82,14 +87,12 @@ async def leave(update: Update, context: Context) -> None:
 
 @logged("command-invite")
 async def invite(update: Update, context: Context) -> None:
-    ids = ids_of(update)
-    if ids is None or not in_group(update):
-        await reply(update, context, "bot-group-only")
+    ids = await group_ids(update, context)
+    if ids is None:
         return
     found = services(context)
-    lobby = await open_lobby(found, ids[0])
+    lobby = await lobby_here(update, context, found, ids[0])
     if lobby is None:
-        await reply(update, context, "bot-no-lobby")
         return
     await reply(
         update, context, "bot-invite", link=invite_link(found.bot_username, lobby.lobby_id)

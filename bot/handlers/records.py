@@ -118,35 +118,27 @@ async def stats(update: Update, context: Context) -> None:
 
 @logged("command-top")
 async def top(update: Update, context: Context) -> None:
-    chat = update.effective_chat
-    if chat is None:
+    here = await _group_chat(update, context)
+    if here is None:
         return
-    found = services(context)
-    lang = await found.language(update)
-    if chat.type not in _GROUPS:
-        found.outbox.post(chat.id, Content(found.tr.text(lang, "bot-group-only")))
-        return
+    found, chat_id, lang = here
     asked = _top_arguments(context.args or [])
     if asked is None:
-        found.outbox.post(chat.id, Content(found.tr.text(lang, "rec-top-usage")))
+        found.outbox.post(chat_id, Content(found.tr.text(lang, "rec-top-usage")))
         return
     game, humans_only = asked
-    view = TopView(game or await _usual_game(found, chat.id), humans_only)
+    view = TopView(game or await _usual_game(found, chat_id), humans_only)
     note(game=view.game, humans=humans_only)
-    found.outbox.post(chat.id, await _top(found, chat.id, view, lang))
+    found.outbox.post(chat_id, await _top(found, chat_id, view, lang))
 
 
 @logged("command-history")
 async def history(update: Update, context: Context) -> None:
-    chat = update.effective_chat
-    if chat is None:
+    here = await _group_chat(update, context)
+    if here is None:
         return
-    found = services(context)
-    lang = await found.language(update)
-    if chat.type not in _GROUPS:
-        found.outbox.post(chat.id, Content(found.tr.text(lang, "bot-group-only")))
-        return
-    found.outbox.post(chat.id, await _history(found, chat.id, 1, lang))
+    found, chat_id, lang = here
+    found.outbox.post(chat_id, await _history(found, chat_id, 1, lang))
 
 
 @logged("command-score")
@@ -230,6 +222,20 @@ async def turn_page(query: CallbackQuery, found: Services, press: PagePress, lan
 
 
 # -------------------------------------------------------------------- helpers
+
+
+async def _group_chat(update: Update, context: Context) -> tuple[Services, int, str] | None:
+    """The group a records command came from, the services and the reply's language; in
+    another chat the command is told it works in groups only."""
+    chat = update.effective_chat
+    if chat is None:
+        return None
+    found = services(context)
+    lang = await found.language(update)
+    if chat.type not in _GROUPS:
+        found.outbox.post(chat.id, Content(found.tr.text(lang, "bot-group-only")))
+        return None
+    return found, chat.id, lang
 
 
 def _replied_to(message: Message) -> User | None:

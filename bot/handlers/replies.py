@@ -53,3 +53,22 @@ async def creator_of(found: Services, live: LiveMatch) -> int | None:
         return None
     lobby = await found.store.lobbies.get(live.row.lobby_id)
     return lobby.creator_id if lobby is not None else None
+
+
+async def group_ids(update: Update, context: Context) -> tuple[int, int] | None:
+    """The chat and the user of a command that works in groups only; elsewhere it says so."""
+    ids = ids_of(update)
+    if ids is None or not in_group(update):
+        await reply(update, context, "bot-group-only")
+        return None
+    return ids
+
+
+async def lobby_here(
+    update: Update, context: Context, found: Services, chat_id: int
+) -> Lobby | None:
+    """The chat's open lobby; without one the command is told there is none."""
+    lobby = await open_lobby(found, chat_id)
+    if lobby is None:
+        await reply(update, context, "bot-no-lobby")
+    return lobby

@@ -9,7 +9,7 @@ import html
 
 from telegram import Update
 
-from bot.handlers.replies import creator_of, ids_of, in_group, reply
+from bot.handlers.replies import creator_of, group_ids, ids_of, reply
 from bot.match.live import LiveMatch
 from bot.ops.logs import logged, note
 from bot.services import Context, services
@@ -32,9 +32,8 @@ def _kick_target(update: Update, context: Context, live: LiveMatch) -> int | Non
 
 @logged("command-kick")
 async def kick(update: Update, context: Context) -> None:
-    ids = ids_of(update)
-    if ids is None or not in_group(update):
-        await reply(update, context, "bot-group-only")
+    ids = await group_ids(update, context)
+    if ids is None:
         return
     chat_id, user_id = ids
     found = services(context)

@@ -1,8 +1,9 @@
 """Running matches.
 
 * `service` — the match service (`Games`): starting a match, /kick and /back, /stop, and the
-  front of the rooms below, which share one `running.Running` (the matches in memory, the
-  background work, the one announcement of a result).
+  front of the rooms below, which share one `crew.Crew`: the `running.Running` matches
+  (in memory, their background work, the one announcement of a result), the commit path,
+  the store, the people, the screens.
 * `presses` — a player's press checked (seat, version, the engine) and applied;
   `changes` — a change committed with its messages, then shown; `autoplay` — computers and
   turn timers when nobody presses; `loading` — lazy loading and resuming after a restart.

@@ -13,11 +13,8 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
-from collections.abc import Awaitable, Callable
 
-from bot.chats.people import People
-from bot.i18n import Translator
-from bot.match.changes import Changes, SeatChanges
+from bot.match.changes import SeatChanges
 from bot.match.computers import (
     KICK_AFTER_TIMEOUTS,
     decision_seed,
@@ -26,9 +23,9 @@ from bot.match.computers import (
     interjecting,
     thinking_seat,
 )
+from bot.match.crew import Crew, Room
 from bot.match.live import LiveMatch
-from bot.match.running import Running
-from bot.match.screens import Screens
+from bot.match.running import Load
 from bot.match.thinking import Thinking
 from bot.match.turns import AnyJobQueue, TurnTimers
 from bot.ops.logs import note
@@ -42,19 +39,14 @@ log = logging.getLogger(__name__)
 OPTION_WAIT_SECONDS = 4.0
 """How long a computer waits before an action that closes a human's one-time option."""
 
-Load = Callable[[int], Awaitable[LiveMatch | None]]
 
 
-class Autoplay:
+class Autoplay(Room):
     """The turn timers and the computer seats' moves of the running matches."""
 
     def __init__(
         self,
-        running: Running,
-        changes: Changes,
-        people: People,
-        screens: Screens,
-        tr: Translator,
+        crew: Crew,
         thinking: Thinking,
         load: Load,
         *,
@@ -63,11 +55,7 @@ class Autoplay:
         budget: float = DEFAULT_BUDGET,
         option_wait: float = OPTION_WAIT_SECONDS,
     ) -> None:
-        self._running = running
-        self._changes = changes
-        self._people = people
-        self._screens = screens
-        self._tr = tr
+        super().__init__(crew)
         self._thinking = thinking
         self._load = load
         self.stand_in = stand_in

@@ -9,6 +9,7 @@ The languages and names come from `bot.chats.people`; the texts from the pure re
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict, Unpack
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -59,6 +60,19 @@ def hand_key(match_id: int) -> str:
     return f"hand:{match_id}"
 
 
+class Shown(TypedDict, total=False):
+    """What a table shows besides the match itself."""
+
+    events: Sequence[Event]
+    """The change's events: the table's "just now" lines."""
+    note: str | None
+    """A line (HTML) above them (a timeout, a /kick)."""
+    final: bool
+    """The match is over: no keyboards, no timer."""
+    stopped_by: str | None
+    """Who stopped the match with /stop (HTML)."""
+
+
 class Drawing:
     """The contents of a running match's messages, in their readers' languages."""
 
@@ -68,16 +82,10 @@ class Drawing:
         self._tr = tr
         self._bot_username = bot_username
 
-    async def table(
-        self,
-        live: LiveMatch,
-        *,
-        events: Sequence[Event] = (),
-        note: str | None = None,
-        final: bool = False,
-        stopped_by: str | None = None,
-    ) -> Content | None:
+    async def table(self, live: LiveMatch, **shown: Unpack[Shown]) -> Content | None:
         """The table's content; None for a /solo match, whose hand carries its lines."""
+        events, note = shown.get("events", ()), shown.get("note")
+        final, stopped_by = shown.get("final", False), shown.get("stopped_by")
         lang = await self._people.chat_language(live.chat_id)
         names = await self.names(live, lang)
         lines = [note] if note else []
@@ -96,9 +104,9 @@ class Drawing:
         key = hand_key(live.match_id) if solo else table_key(live.match_id)
         seen = self._outbox.shown(live.chat_id, key)
         kept = unseen(live.recent, seen.text if seen is not None else None)
-        shown = [*kept, *lines][-RECENT_MAX:]
-        live.recent = shown if dealt is None else lines[dealt:]
-        lines = shown
+        kept = [*kept, *lines][-RECENT_MAX:]
+        live.recent = kept if dealt is None else lines[dealt:]
+        lines = kept
         if solo:
             live.solo_note = "\n".join(lines) or None
             return None

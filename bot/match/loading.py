@@ -16,42 +16,26 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 
-from bot.chats.people import People
-from bot.i18n import Translator
-from bot.match.changes import Changes, armed, turn_deadline
+from bot.match.changes import armed, turn_deadline
 from bot.match.computers import human_to_act
+from bot.match.crew import Crew, Room
 from bot.match.live import LiveMatch
 from bot.match.matchlog import replay_match, seed_of
-from bot.match.running import Running
-from bot.match.screens import Screens
 from bot.match.turns import TurnTimers
 from bot.records import end_match, players_of, summarize
 from engine import NotationError, Phase
-from storage import Deadline, Match, MatchWrite, StorageError, Store, VersionConflict
+from storage import Deadline, Match, MatchWrite, StorageError, VersionConflict
 
 log = logging.getLogger(__name__)
 
 
-class Loader:
+class Loader(Room):
     """Brings running matches from the database into memory, each exactly once."""
 
     def __init__(
-        self,
-        running: Running,
-        changes: Changes,
-        store: Store,
-        people: People,
-        screens: Screens,
-        tr: Translator,
-        timers: TurnTimers,
-        next_turn: Callable[[LiveMatch], None],
+        self, crew: Crew, timers: TurnTimers, next_turn: Callable[[LiveMatch], None]
     ) -> None:
-        self._running = running
-        self._changes = changes
-        self._store = store
-        self._people = people
-        self._screens = screens
-        self._tr = tr
+        super().__init__(crew)
         self._timers = timers
         self._next_turn = next_turn
 

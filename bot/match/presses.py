@@ -10,15 +10,12 @@ the match's lock is released.
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
 
-from bot.chats.people import People
-from bot.i18n import Translator
-from bot.match.changes import Changes, SeatChanges
+from bot.match.changes import SeatChanges
 from bot.match.computers import level_of
+from bot.match.crew import Crew, Room
 from bot.match.live import LiveMatch
-from bot.match.running import Running
-from bot.match.screens import Screens
+from bot.match.running import Load
 from bot.ops.logs import note
 from bot.records.ending import Ending
 from bot.render import render_refusal
@@ -31,26 +28,13 @@ CONFIRM_SECONDS = 8.0
 """How long after the question a second press of «Расписать» or «Сбросить карты» does it."""
 
 GamePress = ActionPress | MenuPress
-Load = Callable[[int], Awaitable[LiveMatch | None]]
 
 
-class Presses:
+class Presses(Room):
     """Applies the players' presses on their hands."""
 
-    def __init__(
-        self,
-        running: Running,
-        changes: Changes,
-        people: People,
-        screens: Screens,
-        tr: Translator,
-        load: Load,
-    ) -> None:
-        self._running = running
-        self._changes = changes
-        self._people = people
-        self._screens = screens
-        self._tr = tr
+    def __init__(self, crew: Crew, load: Load) -> None:
+        super().__init__(crew)
         self._load = load
 
     async def press(self, user_id: int, press: GamePress) -> str:

@@ -19,6 +19,8 @@ from storage import Match
 log = logging.getLogger(__name__)
 
 Announce = Callable[[Ending], Awaitable[None]]
+Load = Callable[[int], Awaitable[LiveMatch | None]]
+"""Loads a running match into memory by its id (`bot.match.loading.Loader.load`)."""
 
 
 class Running:

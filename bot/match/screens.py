@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Unpack
 
 from telegram import InlineKeyboardMarkup
 
 from bot.chats.people import People
 from bot.i18n import Translator
-from bot.match.drawing import Drawing, hand_key, table_key
+from bot.match.drawing import Drawing, Shown, hand_key, table_key
 from bot.match.live import LiveMatch
 from bot.records import MatchSummary
 from bot.records.ending import Ending
@@ -64,15 +64,13 @@ class Screens:
         self,
         live: LiveMatch,
         *,
-        events: Sequence[Event] = (),
-        note: str | None = None,
-        final: bool = False,
         pings: frozenset[int] | set[int] = frozenset(),
-        stopped_by: str | None = None,
+        **shown: Unpack[Shown],
     ) -> None:
-        """Bring the table and every hand up to date; ``final`` drops the keyboards; the
-        hands of ``pings`` come as new messages; ``stopped_by`` (HTML) stopped the match."""
-        await self.show_table(live, events=events, note=note, final=final, stopped_by=stopped_by)
+        """Bring the table and every hand up to date (`Shown`: ``final`` drops the keyboards,
+        ``stopped_by`` stopped the match); the hands of ``pings`` come as new messages."""
+        final, stopped_by = shown.get("final", False), shown.get("stopped_by")
+        await self.show_table(live, **shown)
         for seat, user_id in enumerate(live.user_ids):
             if user_id is not None and user_id not in live.unreachable:
                 await self.show_hand(
@@ -83,12 +81,9 @@ class Screens:
         self,
         live: LiveMatch,
         *,
-        events: Sequence[Event] = (),
-        note: str | None = None,
-        final: bool = False,
         results: tuple[MatchState, Sequence[Event], MatchSummary | None] | None = None,
         pings: frozenset[int] | set[int] = frozenset(),
-        stopped_by: str | None = None,
+        **shown: Unpack[Shown],
     ) -> Batch:
         """What `show` (and `post_results` with ``results``: the state and events that
         ended a deal, and the match's summary if they ended it) would hand to the outbox, as
@@ -96,9 +91,8 @@ class Screens:
         hands of ``pings`` are sent anew (Telegram notifies of new messages only)."""
         batch = Batch()
         version = live.version
-        content = await self.drawing.table(
-            live, events=events, note=note, final=final, stopped_by=stopped_by
-        )
+        final, stopped_by = shown.get("final", False), shown.get("stopped_by")
+        content = await self.drawing.table(live, **shown)
         if content is not None:
             batch.add(
                 self._row(
@@ -239,18 +233,8 @@ class Screens:
 
         return remember
 
-    async def show_table(
-        self,
-        live: LiveMatch,
-        *,
-        events: Sequence[Event] = (),
-        note: str | None = None,
-        final: bool = False,
-        stopped_by: str | None = None,
-    ) -> None:
-        content = await self.drawing.table(
-            live, events=events, note=note, final=final, stopped_by=stopped_by
-        )
+    async def show_table(self, live: LiveMatch, **shown: Unpack[Shown]) -> None:
+        content = await self.drawing.table(live, **shown)
         if content is None:
             return
         self._outbox.show(
@@ -259,7 +243,7 @@ class Screens:
             content,
             message_id=live.row.table_message_id,
             on_sent=self._remember(live.match_id, None),
-            last=final,
+            last=shown.get("final", False),
         )
 
     async def show_hand(

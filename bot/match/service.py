@@ -21,6 +21,7 @@ from bot.chats.people import People
 from bot.i18n import Translator
 from bot.match.autoplay import OPTION_WAIT_SECONDS, Autoplay
 from bot.match.changes import PING_SECONDS, Changes, armed, turn_deadline
+from bot.match.crew import Crew
 from bot.match.live import LiveMatch
 from bot.match.loading import Loader
 from bot.match.matchlog import header_text, new_seed, next_deal, rules_of, with_seed
@@ -69,15 +70,13 @@ class Games:
             store, people, screens, self._running.live,
             next_turn=self._next_turn, ended=self._ended, ping_seconds=ping_seconds,
         )
+        crew = Crew(self._running, self._changes, store, people, screens, tr)
         self._autoplay = Autoplay(
-            self._running, self._changes, people, screens, tr, thinking, self.load,
+            crew, thinking, self.load,
             job_queue=job_queue, stand_in=stand_in, budget=budget, option_wait=option_wait,
         )
-        self._loader = Loader(
-            self._running, self._changes, store, people, screens, tr,
-            self._autoplay.timers, self._next_turn,
-        )
-        self._presses = Presses(self._running, self._changes, people, screens, tr, self.load)
+        self._loader = Loader(crew, self._autoplay.timers, self._next_turn)
+        self._presses = Presses(crew, self.load)
 
     def in_chat(self, chat_id: int) -> LiveMatch | None:
         return self._running.in_chat(chat_id)

@@ -158,7 +158,6 @@ class Variant:
     """The deck in its canonical order (suits S C D H, weak to strong): what is shuffled."""
     hand_size: int = 7
     talon_size: int = 3
-    max_bid: int = MAX_BID
     opening_bid: int = 0
     """The lowest bid that can open the bidding."""
     card_values: tuple[int, ...] = THOUSAND_POINTS

@@ -59,7 +59,6 @@ TRILYAZH_RANKS = (JACK, QUEEN, KING)
 class Tumbochka(Variant):
     deck = TUMBOCHKA_DECK
     deck_cards = tuple(cards_of(TUMBOCHKA_DECK))
-    max_bid = MAX_BID
     opening_bid = OPENING_BID
     card_values = (0,) * CARD_COUNT
     trick_value = 1
