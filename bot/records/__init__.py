@@ -7,7 +7,10 @@
   `summary_of(store, match_id)` for /score.
 * `sheet` — `render_sheet(summary, names, lang, tr)`: the «пулька» as a PNG.
 * `texts` — /stats, /top, /history texts and paging; `export` — the /export CSV.
-* `format` — shared formatting (numbers, names, dates, pages).
+* `format` — shared formatting (numbers, names, dates, pages, the words that name a game).
+* `ending` — what is left to show of a match that ended (`Ending`); `announce` — the one
+  announcement of a match's result, the score sheet with the result as its caption
+  (`Announcer`, which the match service calls once the match's lock is released).
 
 Storage: `storage.results.Results` (tables of migration 2). Texts: ``locales/*/records.ftl``.
 """
