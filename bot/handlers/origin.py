@@ -5,7 +5,7 @@ such a button, so forged or misplaced callback data changes nothing (issue 12).
   id of another group's lobby, or pressed on another message, is refused.
 * A game button belongs to the presser's hand, which lives in their private chat with the
   bot: a game press in a group (on the table, a lobby, anything) is refused. Which seat and
-  version it may act for is the game service's check (`bot.match.service.Games.press`).
+  version it may act for is the match service's check (`bot.match.presses`).
 * A /top or /history page button belongs to a page message, one whose keyboard holds page
   buttons of the same kind: pressed on a lobby, a table or a hand it would replace that
   message with a page, so it is refused.

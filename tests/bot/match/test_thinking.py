@@ -44,7 +44,7 @@ def test_views_are_picklable() -> None:
         assert pickle.loads(pickle.dumps(seen)) == seen
 
 
-async def test_decide_async_in_the_pool_equals_the_direct_decision(one_worker: Thinking) -> None:
+async def test_a_decision_in_the_pool_equals_the_direct_one(one_worker: Thinking) -> None:
     for k, seen in enumerate(_views()[:6]):
         for level in ("easy", "hard"):
             action = await one_worker.decide(seen, level, seed=k, budget=0.2)
@@ -53,7 +53,7 @@ async def test_decide_async_in_the_pool_equals_the_direct_decision(one_worker: T
     assert one_worker.running()
 
 
-async def test_decide_async_without_a_pool() -> None:
+async def test_a_decision_without_a_pool() -> None:
     thinking = Thinking(0, use_clock=False)
     try:
         for k, seen in enumerate(_views()[:4]):
