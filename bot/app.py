@@ -29,7 +29,7 @@ from telegram.request import HTTPXRequest
 
 from bot.handlers import register
 from bot.match.recovery import recover
-from bot.ops.health import Heartbeat, commit_probe, heartbeat_path
+from bot.ops.health import Heartbeat, heartbeat_path
 from bot.services import AnyApplication, Services, close_services, open_services
 from bot.settings import Settings
 from bot.telegram.menu import set_profile
@@ -124,7 +124,7 @@ async def startup(application: AnyApplication) -> None:
     try:
         # A database that opens but cannot commit (a read-only file or disk) fails the start,
         # instead of every press later.
-        await services.store.db.write(commit_probe)
+        await services.store.db.probe_commit()
         await set_profile(application.bot, services.tr, services.people.default_language)
         await recover(services)
     except BaseException:
@@ -219,9 +219,9 @@ def _because(error: str | None) -> str:
 
 async def _database_problem(services: Services) -> str | None:
     """Whether the database commits: a query alone still answers on a full or read-only disk
-    while every press fails, so the probe commits a write (`bot.ops.health.commit_probe`)."""
+    while every press fails, so the probe commits a write (`Backend.probe_commit`)."""
     try:
-        await asyncio.wait_for(services.store.db.write(commit_probe), PROBE_TIMEOUT)
+        await asyncio.wait_for(services.store.db.probe_commit(), PROBE_TIMEOUT)
     except TimeoutError:
         return f"the database did not commit within {PROBE_TIMEOUT:.0f}s"
     except Exception as error:

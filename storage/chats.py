@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import get_args
 
 from storage._rows import check_language, load, to_text
-from storage.database import Database
+from storage.backend import Backend
 from storage.errors import NotFound
 from storage.models import Chat, ChatType
 
@@ -20,7 +20,7 @@ _COLUMNS = "chat_id, type, title, language, created_at, updated_at"
 class Chats:
     """Repository of the ``chats`` table."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
 
     async def upsert(self, chat_id: int, *, type: ChatType, title: str | None = None) -> Chat:
@@ -34,7 +34,8 @@ class Chats:
                 "VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (chat_id) DO UPDATE SET type = excluded.type, "
                 "    title = excluded.title, updated_at = excluded.updated_at "
-                "WHERE type IS NOT excluded.type OR title IS NOT excluded.title",
+                "WHERE chats.type IS DISTINCT FROM excluded.type "
+                "   OR chats.title IS DISTINCT FROM excluded.title",
                 (chat_id, type, title, now, now),
             )
             return await self._require(chat_id)

@@ -45,6 +45,7 @@ from typing import Any, Literal, Self
 
 import aiosqlite
 
+from storage.conn import Conn
 from storage.errors import StorageError, from_integrity_error
 from storage.migrations import MIGRATIONS, migrate
 from storage.transactions import LockObserver, Transactions
@@ -53,12 +54,12 @@ Synchronous = Literal["NORMAL", "FULL"]
 Row = dict[str, Any]
 """A result row: column name -> value as SQLite returned it."""
 
-MIN_SQLITE = (3, 37, 0)
-"""STRICT tables need SQLite 3.37."""
+MIN_SQLITE = (3, 39, 0)
+"""STRICT tables need SQLite 3.37, ``IS DISTINCT FROM`` (also PostgreSQL's) 3.39."""
 
 _SYNCHRONOUS_CODES = {"NORMAL": 1, "FULL": 2}
 
-__all__ = ["MIN_SQLITE", "Database", "LockObserver", "Row", "Synchronous", "rows_of", "utc_now"]
+__all__ = ["MIN_SQLITE", "Database", "LockObserver", "Row", "Synchronous", "utc_now"]
 
 
 def utc_now() -> datetime:
@@ -99,7 +100,7 @@ class Database(Transactions):
         if sqlite3.sqlite_version_info < MIN_SQLITE:
             raise StorageError(
                 f"SQLite {sqlite3.sqlite_version} is too old: the storage needs "
-                f"{'.'.join(map(str, MIN_SQLITE))} or newer (STRICT tables)"
+                f"{'.'.join(map(str, MIN_SQLITE))} or newer"
             )
         if synchronous not in _SYNCHRONOUS_CODES:
             raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
@@ -162,6 +163,17 @@ class Database(Transactions):
     ) -> None:
         await self.close()
 
+    async def probe_commit(self) -> None:
+        """A write that changes nothing but is a real commit (a WAL frame, synced like a
+        press's): the schema version written back as it is."""
+
+        async def rewrite(conn: Conn) -> None:
+            rows = await conn.rows("PRAGMA user_version")
+            version = int(rows[0]["user_version"])
+            await conn.execute(f"PRAGMA user_version = {version:d}")
+
+        await self.write(rewrite)
+
     # ---------------------------------------------------------------- queries
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
@@ -172,17 +184,6 @@ class Database(Transactions):
                     return cursor.rowcount
             except sqlite3.IntegrityError as exc:
                 raise from_integrity_error(exc) from exc
-
-    async def insert(self, sql: str, params: Sequence[object] = ()) -> int:
-        """Run one INSERT; return the rowid of the new row."""
-        async with self._statement() as conn:
-            try:
-                row = await conn.execute_insert(sql, params)
-            except sqlite3.IntegrityError as exc:
-                raise from_integrity_error(exc) from exc
-        if row is None:
-            raise StorageError("the INSERT returned no rowid")
-        return int(row[0])
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement for each parameter row."""
@@ -209,13 +210,12 @@ class Database(Transactions):
 
     async def _rows(self, sql: str, params: Sequence[object]) -> list[sqlite3.Row]:
         # One trip to the connection's thread, not three (execute, fetch, close).
+        # An INSERT ... RETURNING is a query too.
         async with self._statement() as conn:
-            return list(await conn.execute_fetchall(sql, params))
-
-
-def rows_of(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> list[Row]:
-    """All rows of a query, as dicts, inside a `Database.write` work function."""
-    return [_as_dict(row) for row in conn.execute(sql, params).fetchall()]
+            try:
+                return list(await conn.execute_fetchall(sql, params))
+            except sqlite3.IntegrityError as exc:
+                raise from_integrity_error(exc) from exc
 
 
 def _as_dict(row: sqlite3.Row) -> Row:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from storage._rows import load, to_text
-from storage.database import Database, Row
+from storage.backend import Backend
+from storage.conn import Row
 from storage.errors import NotFound, WrongStatus
 from storage.models import Deadline
 
@@ -22,7 +23,7 @@ _COLUMNS = "match_id, seat, deadline, version"
 class Deadlines:
     """Repository of the ``turn_deadlines`` table."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
 
     async def set(self, match_id: int, seat: int, deadline: datetime, *, version: int) -> Deadline:

@@ -22,7 +22,8 @@ from storage._rows import (
     placeholders,
     to_text,
 )
-from storage.database import Database, Row
+from storage.backend import Backend
+from storage.conn import Row
 from storage.errors import (
     AlreadySeated,
     ChatBusy,
@@ -60,7 +61,7 @@ def check_level(level: str) -> None:
         raise ValueError(f"a computer level is a name of 1..32 characters, not {level!r}")
 
 
-async def refuse_busy_chat(db: Database, chat_id: int) -> None:
+async def refuse_busy_chat(db: Backend, chat_id: int) -> None:
     """Raise `ChatBusy` if the chat has an open lobby or a running match."""
     lobby_id = await db.fetch_value(
         "SELECT lobby_id FROM lobbies WHERE chat_id = ? AND status = 'open'", (chat_id,)
@@ -81,7 +82,7 @@ async def refuse_busy_chat(db: Database, chat_id: int) -> None:
 class Lobbies:
     """Repository of the ``lobbies`` and ``lobby_seats`` tables."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
 
     # ---------------------------------------------------------------- reading
@@ -133,13 +134,15 @@ class Lobbies:
         now = to_text(self._db.now())
         async with self._db.transaction():
             await refuse_busy_chat(self._db, chat_id)
-            lobby_id = await self._db.insert(
+            new_id = await self._db.fetch_value(
                 "INSERT INTO lobbies (chat_id, creator_id, message_id, game, players, rules, "
                 "                     turn_seconds, status, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) RETURNING lobby_id",
                 (chat_id, creator_id, message_id, game, players, rules, turn_seconds, now, now),
             )
-            return await self._require(lobby_id)
+            return await self._require(
+                as_int(new_id, table="lobbies", key=chat_id, name="lobby_id")
+            )
 
     async def set_message_id(self, lobby_id: int, message_id: int | None) -> Lobby:
         """Remember the lobby message (any status: it is edited after the start too)."""

@@ -19,7 +19,8 @@ from collections.abc import Iterable, Sequence
 
 from engine import Game
 from storage._rows import as_int, check_lines, check_seat, column, load, placeholders, to_text
-from storage.database import Database, Row
+from storage.backend import Backend
+from storage.conn import Row
 from storage.errors import CorruptRow, LobbyNotFull, NotFound, WrongStatus
 from storage.lobbies import (
     Lobbies,
@@ -44,7 +45,7 @@ _SEAT_COLUMNS = (
 class Matches:
     """Repository of the ``matches``, ``match_seats`` and ``match_log`` tables."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
         self._lobbies = Lobbies(db)
 
@@ -129,12 +130,13 @@ class Matches:
             if s.computer_level is not None:
                 check_level(s.computer_level)
         now = to_text(self._db.now())
-        match_id = await self._db.insert(
+        new_id = await self._db.fetch_value(
             "INSERT INTO matches (chat_id, lobby_id, game, players, rules, turn_seconds, "
             "                     status, version, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, 'running', 0, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, 'running', 0, ?, ?) RETURNING match_id",
             (chat_id, lobby_id, game, players, rules, turn_seconds, now, now),
         )
+        match_id = as_int(new_id, table="matches", key=chat_id, name="match_id")
         await self._db.execute_many(
             "INSERT INTO match_seats (match_id, seat, user_id, computer_level) "
             "VALUES (?, ?, ?, ?)",

@@ -19,13 +19,13 @@ the commit the bot delivers them and reports back with `Outbox.delivered`:
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from storage._rows import to_text
-from storage.database import Database, Row
+from storage.backend import Backend
+from storage.conn import Conn, Row
 from storage.writes import Statement
 
 Kind = Literal["show", "post", "ending"]
@@ -40,8 +40,8 @@ ON CONFLICT (chat_id, key) DO UPDATE SET
 WHERE excluded.version >= outbox.version
 """
 _MARK = """
-UPDATE outbox SET delivered = min(version, max(coalesce(delivered, 0), ?))
-WHERE chat_id = ? AND key = ?
+UPDATE outbox SET delivered = CASE WHEN version < ? THEN version ELSE ? END
+WHERE chat_id = ? AND key = ? AND (delivered IS NULL OR delivered < ?)
 """
 _DROP = "DELETE FROM outbox WHERE chat_id = ? AND key = ? AND version <= ?"
 _STALE = """
@@ -102,7 +102,7 @@ class Stored:
 class Outbox:
     """Repository of the ``outbox`` table."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
 
     def now_text(self) -> str:
@@ -125,12 +125,12 @@ class Outbox:
         """Mark messages as shown, in one transaction (one trip)."""
         if not marks:
             return
-        keep = [(m.version, m.chat_id, m.key) for m in marks if not m.done]
+        keep = [(m.version, m.version, m.chat_id, m.key, m.version) for m in marks if not m.done]
         drop = [(m.chat_id, m.key, m.version) for m in marks if m.done]
 
-        def mark(conn: sqlite3.Connection) -> None:
-            conn.executemany(_MARK, keep)
-            conn.executemany(_DROP, drop)
+        async def mark(conn: Conn) -> None:
+            await conn.execute_many(_MARK, keep)
+            await conn.execute_many(_DROP, drop)
 
         # One trip to the database's thread: the presses wait for its lock meanwhile.
         await self._db.write(mark)

@@ -8,14 +8,13 @@ module, so there is one way a result is written.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from engine import Game
 from storage._rows import column, placeholders
-from storage.database import Row, rows_of
+from storage.conn import Conn, Row
 from storage.errors import Conflict, NotFound, VersionConflict, WrongStatus
 from storage.result_models import COUNTER_NAMES, MatchResult, PlayerRef, Rating
 from storage.result_rows import player_from, rating_from, time_from
@@ -48,14 +47,13 @@ class ResultWrite:
     rate: Callable[[Mapping[PlayerRef, Rating]], Sequence[Rating]] | None = None
 
 
-def store_result(conn: sqlite3.Connection, write: ResultWrite, now: str) -> None:
+async def store_result(conn: Conn, write: ResultWrite, now: str) -> None:
     """`Results.record_match` on the plain connection, inside the caller's transaction (a
     `Database.write` work function): the match is marked ended, its result, the players'
     totals and ratings stored. ``now`` is the schema's time text."""
     result = write.result
     match_id = result.match_id
-    rows = rows_of(
-        conn,
+    rows = await conn.rows(
         "SELECT game, players, status, version, winner_seat, created_at, finished_at "
         "FROM matches WHERE match_id = ?",
         (match_id,),
@@ -63,10 +61,10 @@ def store_result(conn: sqlite3.Connection, write: ResultWrite, now: str) -> None
     if not rows:
         raise NotFound("match", match_id)
     row = rows[0]
-    _check_fits(conn, result, row)
+    await _check_fits(conn, result, row)
     status = row["status"]
     if status == "running":
-        conn.execute(
+        await conn.execute(
             "UPDATE matches SET status = ?, winner_seat = ?, finished_at = ?, "
             "updated_at = ? WHERE match_id = ?",
             (result.status, result.winner, now, now, match_id),
@@ -79,28 +77,27 @@ def store_result(conn: sqlite3.Connection, write: ResultWrite, now: str) -> None
         )
     else:
         finished_at = time_from(row, "finished_at", match_id)
-    if rows_of(conn, "SELECT 1 FROM match_results WHERE match_id = ?", (match_id,)):
+    if await conn.rows("SELECT 1 FROM match_results WHERE match_id = ?", (match_id,)):
         raise AlreadyRecorded(match_id)
     version = column(row, "version", int, table="matches", key=match_id)
     if version != result.version:
         raise VersionConflict(match_id, result.version, version)
     ratings: Sequence[Rating] = ()
     if write.rate is not None and result.finished:
-        ratings = tuple(write.rate(_ratings(conn, result.players, result.game)))
+        ratings = tuple(write.rate(await _ratings(conn, result.players, result.game)))
     check_ratings(result, ratings)
     started_at = time_from(row, "created_at", match_id)
     seconds = max(0, int((finished_at - started_at).total_seconds()))
-    _write(conn, result, ratings, seconds, now)
+    await _write(conn, result, ratings, seconds, now)
 
 
-def _check_fits(conn: sqlite3.Connection, result: MatchResult, row: Row) -> None:
+async def _check_fits(conn: Conn, result: MatchResult, row: Row) -> None:
     if row["game"] != result.game or row["players"] != len(result.players):
         raise ValueError(
             f"the result is for {result.game} with {len(result.players)} players, the "
             f"match {result.match_id} is {row['game']} with {row['players']}"
         )
-    seats = rows_of(
-        conn,
+    seats = await conn.rows(
         "SELECT user_id, computer_level FROM match_seats WHERE match_id = ? ORDER BY seat",
         (result.match_id,),
     )
@@ -109,12 +106,11 @@ def _check_fits(conn: sqlite3.Connection, result: MatchResult, row: Row) -> None
         raise ValueError(f"the result's players {result.players} are not the seats {stored}")
 
 
-def _ratings(
-    conn: sqlite3.Connection, players: Iterable[PlayerRef], game: Game
+async def _ratings(
+    conn: Conn, players: Iterable[PlayerRef], game: Game
 ) -> dict[PlayerRef, Rating]:
     keys = sorted({p.key for p in players})
-    rows = rows_of(
-        conn,
+    rows = await conn.rows(
         "SELECT player, game, mu, sigma, matches FROM ratings "
         f"WHERE game = ? AND player IN ({placeholders(keys)})",
         (game, *keys),
@@ -122,15 +118,15 @@ def _ratings(
     return {r.player: r for r in map(rating_from, rows)}
 
 
-def _write(
-    conn: sqlite3.Connection,
+async def _write(
+    conn: Conn,
     result: MatchResult,
     ratings: Sequence[Rating],
     seconds: int,
     now: str,
 ) -> None:
     match_id = result.match_id
-    conn.execute(
+    await conn.execute(
         "INSERT INTO match_results (match_id, version, deals, duration_seconds, recorded_at)"
         " VALUES (?, ?, ?, ?, ?)",
         (match_id, result.version, result.deals, seconds, now),
@@ -146,7 +142,7 @@ def _write(
             None if rating is None else rating.sigma,
             None if rating is None else rating.matches,
         ))
-    conn.executemany(
+    await conn.execute_many(
         "INSERT INTO match_result_seats (match_id, seat, player, score, place, settlement, "
         "mu_after, sigma_after, rated_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         seat_rows,
@@ -155,7 +151,7 @@ def _write(
         return
     assert result.settlement is not None
     names = ", ".join(_TOTALS)
-    additions = ", ".join(f"{n} = {n} + excluded.{n}" for n in _TOTALS)
+    additions = ", ".join(f"{n} = player_stats.{n} + excluded.{n}" for n in _TOTALS)
     totals_rows = []
     for seat, player in enumerate(result.players):
         place = result.places[seat]
@@ -172,14 +168,14 @@ def _write(
             player.key, result.game, player.user_id, player.computer_level,
             *(totals[n] for n in _TOTALS), now,
         ))
-    conn.executemany(
+    await conn.execute_many(
         f"INSERT INTO player_stats (player, game, user_id, computer_level, {names}, "
         f"updated_at) VALUES (?, ?, ?, ?, {placeholders(_TOTALS)}, ?) "
         f"ON CONFLICT (player, game) DO UPDATE SET {additions}, "
         "updated_at = excluded.updated_at",
         totals_rows,
     )
-    conn.executemany(
+    await conn.execute_many(
         "INSERT INTO ratings (player, game, user_id, computer_level, mu, sigma, matches, "
         "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, game) DO UPDATE "
         "SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches, "

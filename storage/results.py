@@ -24,7 +24,8 @@ from collections.abc import Iterable, Sequence
 from engine import Game
 from storage import result_writes
 from storage._rows import column, load, placeholders, to_text
-from storage.database import Database, Row
+from storage.backend import Backend
+from storage.conn import Row
 from storage.errors import CorruptRow
 from storage.models import GAMES
 from storage.result_models import (
@@ -51,7 +52,7 @@ _PLAYER_SQL = (
 class Results:
     """Repository of ``match_results``, ``match_result_seats``, ``player_stats``, ``ratings``."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
 
     # ---------------------------------------------------------------- writing
@@ -129,7 +130,7 @@ class Results:
         _check_page(limit, offset)
         where = "m.chat_id = ? AND m.game = ? AND m.status = 'finished'"
         if humans_only:
-            where += " AND rs.player GLOB 'u:*'"
+            where += " AND substr(rs.player, 1, 2) = 'u:'"
         source = (
             "FROM match_result_seats rs JOIN matches m ON m.match_id = rs.match_id "
             f"WHERE {where}"
@@ -141,7 +142,8 @@ class Results:
             rows = await self._db.fetch_all(
                 "SELECT t.player, t.matches, t.wins, r.game, r.mu, r.sigma, "
                 "r.matches AS rated, u.first_name, u.username FROM ("
-                "  SELECT rs.player, count(*) AS matches, sum(rs.place = 1) AS wins "
+                "  SELECT rs.player, count(*) AS matches, "
+                "         count(*) FILTER (WHERE rs.place = 1) AS wins "
                 f"  {source} GROUP BY rs.player) t "
                 "JOIN ratings r ON r.player = t.player AND r.game = ? "
                 "LEFT JOIN users u ON u.user_id = r.user_id "

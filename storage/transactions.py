@@ -21,12 +21,13 @@ A read or an INSERT is one trip to the connection's thread (the rows or the rowi
 with it), another write two (the statement, then closing its cursor): every trip waits for a
 turn of the event loop to resume the caller, and under load those turns were most of the time
 a transaction held the lock (issue 13: a press made about 18 trips). So the hot writes do not
-use the helpers: ``await db.write(work)`` runs a synchronous ``work(conn)`` on the
-connection's thread between ``BEGIN IMMEDIATE`` and ``COMMIT`` in *one* trip (inside the
-caller's transaction, as a savepoint), and the lock is held for SQLite's own time plus one
-turn of the loop. `work` gets the plain `sqlite3.Connection`; it must not await anything nor
-touch the event loop, and it runs on another thread (give it plain values, not live objects
-that the loop changes meanwhile).
+use the helpers: ``await db.write(work)`` runs ``work(conn)`` on the connection's thread
+between ``BEGIN IMMEDIATE`` and ``COMMIT`` in *one* trip (inside the caller's transaction, as a
+savepoint), and the lock is held for SQLite's own time plus one turn of the loop. `work` is a
+coroutine function over `storage.conn.Conn` (the same work functions run on PostgreSQL); here
+it gets a `SqliteConn` and is driven to its end on the thread (`storage.conn.run_to_end`), so
+it must await nothing but its `Conn`, and it runs on another thread (give it plain values,
+not live objects that the loop changes meanwhile).
 
 A one-trip write does not even keep the lock while it runs: it queues its work on the thread
 under the lock and lets go, since the thread runs what is queued in order; writes that come
@@ -44,13 +45,14 @@ import contextlib
 import functools
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
 from storage._commits import GroupCommit, Pending
+from storage.conn import Conn, SqliteConn, run_to_end
 from storage.errors import StorageError, from_integrity_error
 
 T = TypeVar("T")
@@ -186,14 +188,18 @@ class Transactions:
 
     # ---------------------------------------------------------------- one-trip writes
 
-    async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def write(self, work: Callable[[Conn], Coroutine[Any, Any, T]]) -> T:
         """Run ``work(conn)`` as one transaction in one trip to the database thread.
 
         ``BEGIN IMMEDIATE``, `work`, ``COMMIT`` (``ROLLBACK`` if it raises) run back to back
         on the connection's thread. Inside the caller's `transaction()` it becomes a
         savepoint of it instead, rolled back alone if `work` raises. Integrity errors come
-        back as the storage's errors. `work` is synchronous and must not use this object.
+        back as the storage's errors. `work` awaits only its `Conn` and must not use this
+        object.
         """
+        return await self._write_on_thread(functools.partial(_run_on, work))
+
+    async def _write_on_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
         if self._owned():
             if self._mode != "write":
                 raise RuntimeError("cannot write inside a read snapshot")
@@ -242,6 +248,10 @@ class Transactions:
         except sqlite3.IntegrityError as exc:
             raise from_integrity_error(exc) from exc
         return result
+
+
+def _run_on(work: Callable[[Conn], Coroutine[Any, Any, T]], conn: sqlite3.Connection) -> T:
+    return run_to_end(work(SqliteConn(conn)))
 
 
 def _in_savepoint(

@@ -9,7 +9,7 @@ A user row must exist before the user creates a lobby or takes a seat (foreign k
 from __future__ import annotations
 
 from storage._rows import check_language, load, to_text
-from storage.database import Database
+from storage.backend import Backend
 from storage.errors import NotFound
 from storage.models import User
 
@@ -22,7 +22,7 @@ _COLUMNS = (
 class Users:
     """Repository of the ``users`` table."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
 
     async def upsert(
@@ -47,9 +47,9 @@ class Users:
                 "    username = excluded.username, "
                 "    telegram_language = excluded.telegram_language, "
                 "    updated_at = excluded.updated_at "
-                "WHERE first_name IS NOT excluded.first_name "
-                "   OR username IS NOT excluded.username "
-                "   OR telegram_language IS NOT excluded.telegram_language",
+                "WHERE users.first_name IS DISTINCT FROM excluded.first_name "
+                "   OR users.username IS DISTINCT FROM excluded.username "
+                "   OR users.telegram_language IS DISTINCT FROM excluded.telegram_language",
                 (user_id, first_name, username, telegram_language, now, now),
             )
             return await self._require(user_id)

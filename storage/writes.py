@@ -20,13 +20,12 @@ when the change is (a transactional outbox). They may name the new version, whic
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
 from storage import result_writes
 from storage._rows import check_lines, column, to_text
-from storage.database import Row, rows_of
+from storage.conn import Conn, Row
 from storage.errors import CorruptRow, NotFound, VersionConflict, WrongStatus
 from storage.lobbies import check_level
 from storage.models import MatchSeat, MatchStatus
@@ -84,11 +83,11 @@ class MatchWrite:
         return self.version + len(self.lines)
 
 
-def commit_write(conn: sqlite3.Connection, write: MatchWrite, now: datetime) -> int:
-    """Run `write` on the plain connection inside the caller's transaction (a
-    `Database.write` work function); return the new version."""
+async def commit_write(conn: Conn, write: MatchWrite, now: datetime) -> int:
+    """Run `write` inside the caller's transaction (a `Database.write` work function);
+    return the new version."""
     match_id = write.match_id
-    rows = rows_of(conn, "SELECT status, version FROM matches WHERE match_id = ?", (match_id,))
+    rows = await conn.rows("SELECT status, version FROM matches WHERE match_id = ?", (match_id,))
     if not rows:
         raise NotFound("match", match_id)
     status = _status(rows[0], match_id)
@@ -99,33 +98,33 @@ def commit_write(conn: sqlite3.Connection, write: MatchWrite, now: datetime) -> 
         raise VersionConflict(match_id, write.version, version)
     stamp = to_text(now)
     if write.lines:
-        conn.executemany(
+        await conn.execute_many(
             "INSERT INTO match_log (match_id, seq, line, created_at) VALUES (?, ?, ?, ?)",
             [(match_id, version + n, line, stamp) for n, line in enumerate(write.lines, start=1)],
         )
-    conn.execute("UPDATE matches SET updated_at = ? WHERE match_id = ?", (stamp, match_id))
+    await conn.execute("UPDATE matches SET updated_at = ? WHERE match_id = ?", (stamp, match_id))
     for seat in write.seats:
-        changed = conn.execute(
+        changed = await conn.execute(
             "UPDATE match_seats SET computer_level = ?, replaced_by_computer = ?, "
             "consecutive_timeouts = ? WHERE match_id = ? AND seat = ?",
             (seat.computer_level, int(seat.replaced_by_computer), seat.consecutive_timeouts,
              match_id, seat.seat),
-        ).rowcount
+        )
         if changed == 0:
             raise NotFound("match seat", (match_id, seat.seat))
     if write.deadline is not None:
-        conn.execute("DELETE FROM turn_deadlines WHERE match_id = ?", (match_id,))
+        await conn.execute("DELETE FROM turn_deadlines WHERE match_id = ?", (match_id,))
         if write.deadline.seat is not None:
-            conn.execute(
+            await conn.execute(
                 "INSERT INTO turn_deadlines (match_id, seat, deadline, version) "
                 "VALUES (?, ?, ?, ?)",
                 (match_id, write.deadline.seat, to_text(write.deadline.at), write.new_version),
             )
     if write.result is not None:
         # Through the module: the crash tests replace the function there.
-        result_writes.store_result(conn, write.result, stamp)
+        await result_writes.store_result(conn, write.result, stamp)
     for statement in write.extra:
-        conn.executemany(statement.sql, statement.rows)
+        await conn.execute_many(statement.sql, statement.rows)
     return write.new_version
 
 

@@ -4,11 +4,11 @@ The running bot keeps a heartbeat file next to its database, ``<DATABASE_PATH>.h
 (`Heartbeat`, started by `bot.app.startup`): every ``HEARTBEAT_SECONDS`` (30) it asks a probe
 whether it works — Telegram answered its last ``getUpdates`` lately (polling), or
 ``getWebhookInfo`` shows its own webhook without delivery errors (webhook), and the database
-commits a write (`commit_probe`: a full or read-only disk, or a lock held by another process,
-still answers queries while every press fails) — and writes one JSON line: the time, ``ok``
-or the problem, and a few numbers (updates handled, messages queued). Until the first healthy
-beat it looks every second. It removes the file when it stops, if it can: a disk that refuses
-does not keep the bot from stopping.
+commits a write (`storage.Backend.probe_commit`: a full or read-only disk, or a lock held by
+another process, still answers queries while every press fails) — and writes one JSON line:
+the time, ``ok`` or the problem, and a few numbers (updates handled, messages queued). Until
+the first healthy beat it looks every second. It removes the file when it stops, if it can: a
+disk that refuses does not keep the bot from stopping.
 
 ``python -m bot.ops.health`` reads the settings' ``DATABASE_PATH`` (no token needed) and exits 0
 with a one-line summary when the heartbeat is at most ``HEALTH_MAX_AGE_SECONDS`` (120) old,
@@ -45,13 +45,6 @@ STARTING_INTERVAL = 1.0
 
 Probe = Callable[[], Awaitable[tuple[str | None, dict[str, Any]]]]
 """What the bot says of itself: (the problem or None, numbers to show)."""
-
-
-def commit_probe(connection: sqlite3.Connection) -> None:
-    """A write that changes nothing but is a real commit (a WAL frame, synced like a press's):
-    the schema version written back as it is, inside the caller's write transaction."""
-    version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-    connection.execute(f"PRAGMA user_version = {version:d}")
 
 
 def heartbeat_path(database: Path) -> Path:

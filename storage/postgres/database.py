@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -51,6 +51,10 @@ LockObserver = Callable[[float, float], None]
 
 WRITE_LOCK = 0x7479_7379_0001
 """The advisory lock key every write transaction holds until it ends ("tysy" + 1)."""
+
+
+CLOSE_WAIT = 10.0
+"""Seconds `PgDatabase.close` waits for the running transactions before it cuts them."""
 
 
 def utc_now() -> datetime:
@@ -140,15 +144,19 @@ class PgDatabase:
             raise ValueError("the clock must return an aware datetime")
         return moment.astimezone(UTC)
 
-    async def close(self) -> None:
-        """Close the pool (waits for the running transactions to finish first)."""
+    async def close(self, *, wait: float = CLOSE_WAIT) -> None:
+        """Close the pool: after the running write transaction, waiting at most ``wait``
+        seconds for it, then cutting the connections (the server rolls back what is open)."""
         if self._closed:
             return
         if self._current() is not None:
             raise RuntimeError("close() inside a transaction would wait for itself")
         self._closed = True
-        async with self._lock:
-            await self._pool.close()
+        try:
+            async with asyncio.timeout(wait), self._lock:
+                await self._pool.close()
+        except TimeoutError:
+            self._pool.terminate()
 
     async def __aenter__(self) -> Self:
         return self
@@ -236,7 +244,7 @@ class PgDatabase:
 
     # ---------------------------------------------------------------- one-trip writes
 
-    async def write(self, work: Callable[[Conn], Awaitable[T]]) -> T:
+    async def write(self, work: Callable[[Conn], Coroutine[Any, Any, T]]) -> T:
         """Run ``await work(conn)`` as one write transaction (a savepoint inside the caller's)."""
         held = self._current()
         if held is not None:
@@ -247,6 +255,11 @@ class PgDatabase:
                     return await work(PgConn(held.conn))
         async with self._writing() as conn, self._holding(conn, "write"):
             return await work(PgConn(conn))
+
+    async def probe_commit(self) -> None:
+        """A write that changes nothing but is a real commit (a WAL record the server syncs
+        like a press's): the schema version written back as it is."""
+        await self.execute("UPDATE schema_version SET version = version")
 
     # ---------------------------------------------------------------- queries
 

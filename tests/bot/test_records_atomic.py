@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,7 @@ from bot.records import MatchSummary, summarize
 from bot.services import Services
 from engine import Game, format_action
 from storage import NewSeat, PlayerRef, ResultWrite, Store
+from storage.conn import Conn
 from tests.bot.conftest import Cast
 from tests.bot.harness import (
     CONFIRM,
@@ -53,8 +53,8 @@ import storage.result_writes
 _store_result = storage.result_writes.store_result
 
 
-def store_result(conn, write, now):
-    _store_result(conn, write, now)
+async def store_result(conn, write, now):
+    await _store_result(conn, write, now)
     os.kill(os.getpid(), signal.SIGKILL)  # the result is written, not yet committed
 
 
@@ -113,8 +113,8 @@ async def test_a_failed_result_write_takes_the_last_action_with_it(
         record = storage.result_writes.store_result
         failures: list[MatchSummary] = []
 
-        def written_then_failed(conn: sqlite3.Connection, write: ResultWrite, now: str) -> None:
-            record(conn, write, now)
+        async def written_then_failed(conn: Conn, write: ResultWrite, now: str) -> None:
+            await record(conn, write, now)
             assert isinstance(write.result, MatchSummary)
             failures.append(write.result)
             raise OSError("disk I/O error")

@@ -10,6 +10,12 @@ from storage import CorruptRow, Store
 from tests.storage.helpers import GROUP, USERS, full_lobby
 
 
+@pytest.fixture
+def store(sqlite_store: Store) -> Store:
+    """The rows are broken with SQLite's pragmas: on SQLite only (the reading is shared)."""
+    return sqlite_store
+
+
 async def break_schema(store: Store, *statements: str) -> None:
     """Run statements with CHECK constraints off (and triggers dropped by the caller)."""
     await store.db.execute("PRAGMA ignore_check_constraints = ON")

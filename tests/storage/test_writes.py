@@ -7,13 +7,16 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from datetime import timedelta
+from typing import Any
 
+import asyncpg
 import pytest
 
 from engine import Game
 from storage import (
+    Database,
     MatchResult,
     MatchWrite,
     NotFound,
@@ -25,6 +28,7 @@ from storage import (
     VersionConflict,
     WrongStatus,
 )
+from storage.conn import Conn
 from tests.storage.helpers import USERS, Clock, full_lobby
 from tests.storage.test_matches import DEAL
 
@@ -82,7 +86,7 @@ async def test_a_failing_part_takes_the_whole_write_back(store: Store, clock: Cl
     match_id = await _started(store)
     soon = clock.now + timedelta(seconds=60)
     broken = Statement("INSERT INTO no_such_table VALUES (?)", ((1,),))
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises((sqlite3.OperationalError, asyncpg.PostgresError)):
         await store.matches.commit(
             MatchWrite(match_id, 5, ("p2 pass",), deadline=TurnDeadline(1, soon), extra=(broken,))
         )
@@ -134,7 +138,8 @@ async def test_a_result_ends_the_match_in_the_same_write(store: Store) -> None:
         await store.matches.commit(MatchWrite(match_id, 6, ("p3 pass",)))
 
 
-async def test_the_lock_reports_its_wait_and_hold(store: Store) -> None:
+async def test_the_lock_reports_its_wait_and_hold(sqlite_store: Store) -> None:
+    store = sqlite_store  # SQLite's lock and thread
     match_id = await _started(store)
     times: list[tuple[float, float]] = []
     store.db.lock_observer = lambda waited, held: times.append((waited, held))
@@ -143,20 +148,23 @@ async def test_the_lock_reports_its_wait_and_hold(store: Store) -> None:
     assert len(times) == 2 and all(w >= 0 and h > 0 for w, h in times)
 
 
-async def test_a_write_lets_go_of_the_lock_once_queued(store: Store) -> None:
+async def test_a_write_lets_go_of_the_lock_once_queued(sqlite_store: Store) -> None:
     """The thread runs what is queued in order: a transaction begun while a write runs
     there starts after its commit, without the lock having been held meanwhile."""
+    store = sqlite_store  # SQLite's lock and thread
     match_id = await _started(store)
     order: list[str] = []
 
-    def slow(conn: sqlite3.Connection) -> None:
-        time.sleep(0.2)
-        conn.execute("INSERT INTO notes VALUES (?, ?)", (match_id, 1))
+    async def slow(conn: Conn) -> None:
+        time.sleep(0.2)  # on the database's thread, not the loop's
+        await conn.execute("INSERT INTO notes VALUES (?, ?)", (match_id, 1))
         order.append("written")
 
-    writing = asyncio.ensure_future(store.db.write(slow))
+    db = store.db
+    assert isinstance(db, Database)
+    writing = asyncio.ensure_future(db.write(slow))
     await asyncio.sleep(0.05)
-    assert not writing.done() and not store.db._lock.locked()
+    assert not writing.done() and not db._lock.locked()
     async with store.db.transaction():
         order.append("begun")
         rows = await store.db.fetch_all("SELECT * FROM notes")
@@ -164,24 +172,25 @@ async def test_a_write_lets_go_of_the_lock_once_queued(store: Store) -> None:
     assert order == ["written", "begun"] and rows == [{"match_id": match_id, "version": 1}]
 
 
-async def test_writes_waiting_for_the_thread_commit_together(store: Store) -> None:
+async def test_writes_waiting_for_the_thread_commit_together(sqlite_store: Store) -> None:
     """One transaction (one fsync) for the writes that queued up; one that fails is rolled
     back alone."""
+    store = sqlite_store  # SQLite's lock and thread
     match_id = await _started(store)
     groups: list[tuple[float, float]] = []
     store.db.lock_observer = lambda waited, held: groups.append((waited, held))
 
-    def note(version: int) -> Callable[[sqlite3.Connection], int]:
-        def work(conn: sqlite3.Connection) -> int:
+    def note(version: int) -> Callable[[Conn], Coroutine[Any, Any, int]]:
+        async def work(conn: Conn) -> int:
             if version == 2:
                 raise ValueError("this one fails")
-            conn.execute("INSERT INTO notes VALUES (?, ?)", (match_id, version))
+            await conn.execute("INSERT INTO notes VALUES (?, ?)", (match_id, version))
             return version
 
         return work
 
-    def slow(conn: sqlite3.Connection) -> None:
-        time.sleep(0.2)
+    async def slow(conn: Conn) -> None:
+        time.sleep(0.2)  # on the database's thread, not the loop's
 
     first = asyncio.ensure_future(store.db.write(slow))
     await asyncio.sleep(0.05)  # the thread is busy: the next ones wait for it, together
