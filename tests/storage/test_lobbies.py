@@ -117,7 +117,7 @@ async def test_an_unknown_user_cannot_sit(store: Store) -> None:
     lobby = await store.lobbies.create(
         GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3
     )
-    with pytest.raises(ConstraintViolation, match="(?i)foreign key"):
+    with pytest.raises(ConstraintViolation, match=r"(?i)foreign key"):
         await store.lobbies.sit_user(lobby.lobby_id, 55555)
 
 

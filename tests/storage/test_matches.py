@@ -175,7 +175,7 @@ async def test_message_ids_and_seat_state(store: Store) -> None:
 
     with pytest.raises(ValueError, match="computer level"):
         MatchWrite(match_id, 0, seats=(back.model_copy(update={"computer_level": ""}),))
-    with pytest.raises(ConstraintViolation, match="(?i)check"):
+    with pytest.raises(ConstraintViolation, match=r"(?i)check"):
         await store.matches.set_hand_message_id(match_id, 2, 901)  # computers get no hand
     with pytest.raises(NotFound):
         await store.matches.set_hand_message_id(match_id, 3, 901)
