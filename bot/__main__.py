@@ -58,7 +58,7 @@ def start(application: AnyApplication, settings: Settings) -> None:
     except TelegramError as error:
         fail(f"Telegram refused the start: {_reason(error)}")
     except (OSError, sqlite3.Error, StorageError) as error:
-        fail(f"cannot open the database {settings.database_path}: {_reason(error)}")
+        fail(f"cannot open the database {settings.database_name}: {_reason(error)}")
 
 
 def fail(line: str) -> None:

@@ -3,6 +3,8 @@
 Only ``TELEGRAM_BOT_TOKEN`` is required. ``TELEGRAM_API_URL`` is the Bot API server's root: the
 official one, a self-hosted Bot API server, or the tests' fake one. ``DEAL_SEED`` is for tests and
 reproducible tournaments only: with it every match deals the same cards for the same presses.
+``DATABASE_URL`` (``postgresql://...``) stores everything on a PostgreSQL server instead of the
+SQLite file ``DATABASE_PATH``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from engine.ai.levels import LEVELS
+from storage import is_postgres, safe_url
 
 TOKEN_MISSING = (
     "TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and export its token"
@@ -29,6 +32,9 @@ class Settings(BaseSettings):
     telegram_bot_token: SecretStr
     telegram_api_url: str = "https://api.telegram.org"
     database_path: Path = Path("./data/tysyacha.db")
+    database_url: SecretStr | None = None
+    """A PostgreSQL server (``postgresql://user:password@host:5432/db``) to store everything
+    in instead of the SQLite file; the heartbeat stays beside ``database_path``."""
     default_language: str = "ru"
     log_level: str = "INFO"
     deal_seed: str | None = None
@@ -94,6 +100,17 @@ class Settings(BaseSettings):
             raise ValueError("DEAL_SEED is 1-64 letters, digits, '_', '.' or '-'")
         return value
 
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        # Empty (compose passes ${DATABASE_URL:-}) means SQLite.
+        text = value.get_secret_value() if isinstance(value, SecretStr) else value
+        if text is None or text == "":
+            return None
+        if not is_postgres(str(text)):
+            raise ValueError("DATABASE_URL is a PostgreSQL address: postgresql://user@host/db")
+        return value
+
     @field_validator("webhook_secret", mode="before")
     @classmethod
     def _webhook_secret(cls, value: object) -> object:
@@ -106,6 +123,20 @@ class Settings(BaseSettings):
         if not _WEBHOOK_SECRET.fullmatch(text):
             raise ValueError("WEBHOOK_SECRET is 1-256 of A-Z a-z 0-9 _ -")
         return value
+
+    @property
+    def database(self) -> str | Path:
+        """Where the store lives: the PostgreSQL address, else the SQLite file."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return self.database_path
+
+    @property
+    def database_name(self) -> str:
+        """`database` for messages: a PostgreSQL address without its password."""
+        if self.database_url is not None:
+            return safe_url(self.database_url.get_secret_value())
+        return str(self.database_path)
 
     @property
     def base_url(self) -> str:

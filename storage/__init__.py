@@ -1,4 +1,5 @@
-"""Storage of the bot: SQLite through aiosqlite, schema migrations and repositories.
+"""Storage of the bot: SQLite through aiosqlite or PostgreSQL through asyncpg, schema
+migrations and repositories.
 
 It stores text, not engine objects: the rules of a match as the match notation's header lines
 and the action log as notation lines, so a stored match replays with the engine's script
@@ -7,9 +8,11 @@ spelling of them); nothing here imports the bot or Telegram.
 
 Modules:
 
-* the connection: `database` (opening, pragmas, queries) on `transactions` (the lock,
-  transactions and one-trip writes, with `_commits` grouping commits), `migrations/` (the
-  schema, one module per migration, and the runner);
+* the connection: `backend` (what the repositories use of a database), `conn` (what a
+  one-trip write's work function uses); SQLite's `database` (opening, pragmas, queries) on
+  `transactions` (the lock, transactions and one-trip writes, with `_commits` grouping
+  commits), `migrations/` (the schema, one module per migration, and the runner); and
+  `postgres/`, the same on a PostgreSQL server (`DATABASE_URL`);
 * the values: `models` (the rows returned), `result_models` (results, totals, ratings),
   `errors`, and `_rows` (row -> model helpers);
 * one repository per job: `users`, `chats`, `lobbies`, `matches` (with the action log),
@@ -20,6 +23,7 @@ Modules:
 """
 
 from engine import Game
+from storage.backend import Backend
 from storage.chats import Chats
 from storage.database import Database
 from storage.deadlines import Deadlines
@@ -54,6 +58,7 @@ from storage.models import (
     NewSeat,
     User,
 )
+from storage.postgres.database import PgDatabase, safe_url
 from storage.result_models import (
     COUNTER_NAMES,
     Counters,
@@ -69,7 +74,7 @@ from storage.result_models import (
 )
 from storage.result_writes import AlreadyRecorded, ResultWrite
 from storage.results import Results
-from storage.store import Store
+from storage.store import Store, is_postgres
 from storage.users import Users
 from storage.writes import MatchWrite, Statement, TurnDeadline
 
@@ -78,6 +83,7 @@ __all__ = [
     "LATEST_VERSION",
     "AlreadyRecorded",
     "AlreadySeated",
+    "Backend",
     "Chat",
     "ChatBusy",
     "ChatType",
@@ -109,6 +115,7 @@ __all__ = [
     "NewSeat",
     "NotFound",
     "Page",
+    "PgDatabase",
     "PlayerRef",
     "PlayerStats",
     "Rating",
@@ -124,4 +131,6 @@ __all__ = [
     "Users",
     "VersionConflict",
     "WrongStatus",
+    "is_postgres",
+    "safe_url",
 ]

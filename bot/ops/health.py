@@ -10,7 +10,8 @@ the time, ``ok`` or the problem, and a few numbers (updates handled, messages qu
 the first healthy beat it looks every second. It removes the file when it stops, if it can: a
 disk that refuses does not keep the bot from stopping.
 
-``python -m bot.ops.health`` reads the settings' ``DATABASE_PATH`` (no token needed) and exits 0
+``python -m bot.ops.health`` reads the settings' ``DATABASE_PATH`` and ``DATABASE_URL`` (no token
+needed; with a PostgreSQL server the heartbeat is still beside ``DATABASE_PATH``) and exits 0
 with a one-line summary when the heartbeat is at most ``HEALTH_MAX_AGE_SECONDS`` (120) old,
 says ok, and the database opens and has its schema; otherwise it exits 1 with a one-line
 reason. It never writes anything: it works from a separate process, as the HEALTHCHECK runs.
@@ -32,10 +33,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.settings import Settings
+from storage.postgres.database import schema_problem
 
 log = logging.getLogger(__name__)
 
@@ -156,6 +158,7 @@ class _HealthSettings(BaseSettings):
     model_config = SettingsConfigDict(case_sensitive=False, extra="ignore")
 
     database_path: Path = Settings.model_fields["database_path"].default
+    database_url: SecretStr | None = None
     health_max_age_seconds: float = Settings.model_fields["health_max_age_seconds"].default
 
 
@@ -165,8 +168,12 @@ class Verdict:
     line: str
 
 
-def check(database: Path, max_age: float, *, now: float | None = None) -> Verdict:
-    """Judge the heartbeat of the bot whose database is ``database``, and the database."""
+def check(
+    database: Path, max_age: float, *, now: float | None = None, url: str | None = None
+) -> Verdict:
+    """Judge the heartbeat of the bot whose database is ``database`` (the PostgreSQL server
+    at ``url`` if given; the heartbeat is beside ``database`` all the same), and the
+    database."""
     path = heartbeat_path(database)
     try:
         beat = Beat.loads(path.read_text(encoding="utf-8"))
@@ -182,7 +189,7 @@ def check(database: Path, max_age: float, *, now: float | None = None) -> Verdic
         )
     if not beat.ok:
         return Verdict(False, f"{beat.mode}: {beat.problem or 'no reason given'}")
-    problem = _database_problem(database)
+    problem = _database_problem(database) if url is None else asyncio.run(schema_problem(url))
     if problem is not None:
         return Verdict(False, problem)
     numbers = ", ".join(f"{key} {value}" for key, value in sorted(beat.details.items()))
@@ -227,7 +234,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"unhealthy: {field_name}: {problem['msg']}")
         return 1
     max_age = args.max_age if args.max_age is not None else settings.health_max_age_seconds
-    verdict = check(settings.database_path, max_age)
+    url = None if settings.database_url is None else settings.database_url.get_secret_value()
+    verdict = check(settings.database_path, max_age, url=url)
     print(verdict.line if verdict.healthy else f"unhealthy: {verdict.line}")
     return 0 if verdict.healthy else 1
 

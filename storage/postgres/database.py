@@ -123,10 +123,13 @@ class PgDatabase:
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
         except (TimeoutError, OSError, asyncpg.PostgresError) as error:
-            raise StorageError(f"cannot open the database {_safe(url)}: {error}") from error
+            raise StorageError(f"cannot open the database {safe_url(url)}: {error}") from error
         try:
             async with pool.acquire() as conn:
-                await migrate(conn, _safe(url), migrations)
+                await migrate(conn, safe_url(url), migrations)
+        except asyncpg.PostgresError as error:
+            await pool.close()
+            raise StorageError(f"cannot migrate the database {safe_url(url)}: {error}") from error
         except BaseException:
             await pool.close()
             raise
@@ -135,7 +138,7 @@ class PgDatabase:
     @property
     def url(self) -> str:
         """The database's address, without its password."""
-        return _safe(self._url)
+        return safe_url(self._url)
 
     def now(self) -> datetime:
         """The current time (aware, UTC) from the injected clock."""
@@ -298,11 +301,30 @@ def _rowcount(status: object) -> int:
     return int(last) if last.isdigit() else 0
 
 
-def _safe(url: str) -> str:
-    """The URL without its password, for messages and logs."""
+def safe_url(url: str) -> str:
+    """A database URL without its password, for messages and logs."""
     head, sep, rest = url.partition("://")
     if not sep or "@" not in rest:
         return url
     credentials, _, host = rest.rpartition("@")
     user = credentials.split(":", 1)[0]
     return f"{head}://{user}@{host}"
+
+
+async def schema_problem(url: str, *, timeout: float = 5.0) -> str | None:
+    """Why the database at ``url`` cannot serve the bot (unreachable, no schema), or None:
+    for the health check, which runs in another process and writes nothing."""
+    try:
+        conn = await asyncpg.connect(url, timeout=timeout)
+    except (TimeoutError, OSError, asyncpg.PostgresError) as error:
+        return f"the database {safe_url(url)} cannot be reached: {error}"
+    try:
+        exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+        version = await conn.fetchval("SELECT version FROM schema_version") if exists else None
+    except asyncpg.PostgresError as error:
+        return f"the database {safe_url(url)} cannot be read: {error}"
+    finally:
+        await conn.close()
+    if not version:
+        return f"the database {safe_url(url)} has no schema"
+    return None
