@@ -2,6 +2,7 @@
 
     python -m benchmarks.load --games 10
     python -m benchmarks.load --games 500 --seconds 180
+    python -m benchmarks.load --games 100 --database postgresql://user@127.0.0.1/empty_db
 
 The real bot (``python -m bot`` in a child process by default, or the same `Application` in
 this process with ``--in-process``) polls the tests' fake Telegram server
@@ -15,7 +16,8 @@ declarer gives its lowest cards) extended to name the lowest contract and play t
 legal card. There are no computer seats, and the turn timer (`TURN_SECONDS`) is armed on
 every turn but never runs out, so no computer player thinks during the run. Each game plays
 ``--deals`` deals or until ``--seconds`` of play have passed; then the bot is left to deliver
-what it still has to.
+what it still has to. The bot stores in a SQLite file of the run's own, or with
+``--database`` in that (empty) PostgreSQL database.
 
 What is measured, all on the fake server's side (the clock of this process):
 
@@ -110,6 +112,8 @@ class Config:
     """Run the child bot under cProfile and write its statistics here."""
     keep_log: Path | None = None
     """Copy the bot's log here at the end."""
+    database: str | None = None
+    """A PostgreSQL database (``DATABASE_URL``, empty) instead of a SQLite file."""
     drain_timeout: float = 900.0
     quiet: float = QUIET_SECONDS
 
@@ -428,15 +432,20 @@ class BotRun:
     log_path: Path | None = None
     idle: Callable[[], Awaitable[None]] | None = None
     """In this process: wait until the bot's outbox has delivered everything."""
+    database: str | None = None
+    """The PostgreSQL database of the run (None: a SQLite file in the run's folder)."""
     heartbeat: Path | None = None
     """In a child: the heartbeat file that tells how much its outbox holds."""
 
 
-def _environment(server: FakeTelegramServer, database: Path) -> dict[str, str]:
+def _environment(
+    server: FakeTelegramServer, database: Path, url: str | None = None
+) -> dict[str, str]:
     return {
         "TELEGRAM_BOT_TOKEN": TOKEN,
         "TELEGRAM_API_URL": server.root,
         "DATABASE_PATH": str(database),
+        "DATABASE_URL": url or "",
         "LOG_LEVEL": "INFO",
         "HEARTBEAT_SECONDS": str(HEARTBEAT_SECONDS),
         "TURN_SECONDS": str(TURN_SECONDS),
@@ -450,7 +459,7 @@ async def bot_in_child(
     """``python -m bot`` polling the fake server; its rusage is read once it has exited."""
     run.log_path = folder / "bot.log"
     run.heartbeat = heartbeat_path(folder / "bot.db")
-    env = {**os.environ, **_environment(server, folder / "bot.db")}
+    env = {**os.environ, **_environment(server, folder / "bot.db", run.database)}
     with run.log_path.open("wb") as output:
         profiling = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
         process = await asyncio.create_subprocess_exec(
@@ -516,7 +525,7 @@ async def bot_in_process(
     levels = {name: logger.level for name, logger in quiet.items()}
     quiet["httpx"].setLevel(logging.WARNING)
     quiet["telegram.ext.AIORateLimiter"].setLevel(logging.CRITICAL)
-    env: dict[str, Any] = _environment(server, folder / "bot.db")
+    env: dict[str, Any] = _environment(server, folder / "bot.db", run.database)
     settings = Settings(**{name.lower(): value for name, value in env.items()})
     run.cpu = _own_cpu
     try:
@@ -722,7 +731,7 @@ async def _measure(config: Config) -> Report:
         if table is not None:
             table.seen(message, now)
 
-    bot_run = BotRun()
+    bot_run = BotRun(database=config.database)
     async with FakeTelegramServer() as server:
         server.limits.enabled = True
         probe = Probe(server, on_private, presses)
@@ -892,6 +901,11 @@ def _arguments(argv: Sequence[str] | None) -> Config:
         action="store_true",
         help="run the bot in this process instead of `python -m bot`",
     )
+    parser.add_argument(
+        "--database",
+        default=None,
+        help="an empty PostgreSQL database (postgresql://...) instead of a SQLite file",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--log", type=Path, default=None, help="keep the bot's log in this file")
     parser.add_argument(
@@ -913,6 +927,7 @@ def _arguments(argv: Sequence[str] | None) -> Config:
         in_process=args.in_process,
         profile=args.profile,
         keep_log=args.log,
+        database=args.database,
     )
 
 
