@@ -12,7 +12,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from storage import LATEST_VERSION, Database, DatabaseTooNew
+from storage import LATEST_VERSION, Database, DatabaseTooNew, StorageError
 from storage.migrations import MIGRATIONS
 from storage.postgres.database import PgDatabase
 from storage.postgres.schema import PG_MIGRATIONS
@@ -102,7 +102,7 @@ async def test_a_newer_postgresql_database_is_refused(pg_url: str) -> None:
 
 async def test_a_failing_postgresql_step_leaves_the_previous_version(pg_url: str) -> None:
     broken = "CREATE TABLE half_done (x bigint); THIS IS NOT SQL;"
-    with pytest.raises(asyncpg.PostgresSyntaxError):
+    with pytest.raises(StorageError, match=r"cannot migrate the database .*syntax error"):
         await PgDatabase.open(pg_url, migrations=(*PG_MIGRATIONS, broken))
     assert await pg_version(pg_url) == LATEST_VERSION
     assert "half_done" not in await pg_columns(pg_url)
