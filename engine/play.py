@@ -49,16 +49,12 @@ from engine.events import (
 )
 from engine.match import apply
 from engine.notation import NotationError, format_action, parse_action, seat_name
-from engine.rules import PLAYER_COUNTS, Game, preset
+from engine.rules import DEFAULT_GAME, PLAYER_COUNTS, Game, preset
 from engine.state import MatchState, Phase
 from engine.view import SeatView, view
 
-GAMES = {
-    "thousand": Game.THOUSAND,
-    "1001": Game.THOUSAND_ONE,
-    "thousand-one": Game.THOUSAND_ONE,
-    "tumbochka": Game.TUMBOCHKA,
-}
+GAMES = {**{game.value: game for game in Game}, "1001": Game.THOUSAND_ONE}
+"""The games by the names the command takes: the notation's, and 1001."""
 SUIT_NAMES = ("♠", "♣", "♦", "♥")
 
 Ask = Callable[[str], str]
@@ -250,7 +246,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "game", nargs="?", choices=sorted(GAMES), default="thousand", help="default: thousand"
+        "game", nargs="?", choices=sorted(GAMES), default=DEFAULT_GAME.value,
+        help=f"default: {DEFAULT_GAME.value}",
     )
     parser.add_argument(
         "--players", type=int, default=None, help="3, or 4 in thousand-one (default: 3)"

@@ -37,6 +37,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.i18n import Translator
 from bot.records.format import game_name, number, short, signed
 from bot.records.summary import DealOutcome, Mark, MatchSummary, SheetRow
+from engine import Game
 
 SHEET_WIDTH: Final = 1200
 SHEET_HEIGHT: Final = 900
@@ -103,10 +104,11 @@ def _chart(summary: MatchSummary, labels: Sequence[str], lang: str, tr: Translat
         ax.plot(xs, ys, marker="o", markersize=3, linewidth=2, color=COLORS[seat % 4],
                 label=label)
     if summary.perch_score is not None:
-        key = "rec-sheet-line-barrel" if summary.game == "thousand" else "rec-sheet-line-tumbochka"
+        barrel = summary.game == Game.THOUSAND
+        key = "rec-sheet-line-barrel" if barrel else "rec-sheet-line-tumbochka"
         ax.axhline(summary.perch_score, color=LINE_COLOR, linestyle="--", linewidth=1,
                    label=tr.text(lang, key, score=summary.perch_score))
-    if summary.target is not None and summary.game != "thousand":
+    if summary.target is not None and summary.game != Game.THOUSAND:
         ax.axhline(summary.target, color=LINE_COLOR, linestyle=":", linewidth=1,
                    label=tr.text(lang, "rec-sheet-line-target", score=summary.target))
     ax.set_xlim(0, max(1, len(xs) - 1))
@@ -282,8 +284,8 @@ def _marks(marks: frozenset[Mark], summary: MatchSummary, lang: str, tr: Transla
     elif Mark.BOLT in marks:
         parts.append("|")
     if marks & {Mark.ON_PERCH, Mark.MOUNTED, Mark.FELL}:
-        game = "tumbochka" if summary.game == "tumbochka" else "thousand"
-        perch = tr.text(lang, f"rec-sheet-mark-perch-{game}")
+        game = Game.TUMBOCHKA if summary.game == Game.TUMBOCHKA else Game.THOUSAND
+        perch = tr.text(lang, f"rec-sheet-mark-perch-{game.value}")
         if Mark.MOUNTED in marks:
             perch += "↑"
         if Mark.FELL in marks:

@@ -95,13 +95,13 @@ def _game_block(s: PlayerStats, lang: str, tr: Translator) -> list[str]:
 def _game_lines(game: Game, s: PlayerStats, lang: str, tr: Translator) -> list[str]:
     c = s.counters
     lines: list[str] = []
-    if game in ("thousand", "thousand-one"):
+    if game in (Game.THOUSAND, Game.THOUSAND_ONE):
         spades, clubs, diamonds, hearts = c.marriages
         lines.append(tr.text(
             lang, "rec-stats-marriages", spades=spades, clubs=clubs, diamonds=diamonds,
             hearts=hearts, aces=c.ace_marriages,
         ))
-    if game == "thousand":
+    if game == Game.THOUSAND:
         lines.append(tr.text(lang, "rec-stats-bolts", bolts=c.bolts, penalties=c.bolt_penalties))
         lines.append(tr.text(
             lang, "rec-stats-barrel", mounted=c.perch_mounted, made=c.perch_made,
@@ -111,7 +111,7 @@ def _game_lines(game: Game, s: PlayerStats, lang: str, tr: Translator) -> list[s
             lang, "rec-stats-thousand-extras", concessions=c.concessions, redeals=c.redeals,
             trucks=c.dump_trucks,
         ))
-    elif game == "thousand-one":
+    elif game == Game.THOUSAND_ONE:
         lines.append(tr.text(lang, "rec-stats-throws", throws=c.throws))
     else:
         lines.append(tr.text(
