@@ -85,7 +85,7 @@ async def open_services(application: AnyApplication) -> Services:
     """Open the store and wire every service on it; if anything fails, the store (and its
     thread, which would keep the process alive) is closed again."""
     settings = settings_of(application)
-    store = await Store.open(settings.database)
+    store = await Store.open(settings.database, sole=True)
     store.db.lock_observer = lock_times
     # The database thread takes the GIL back after every statement; while the loop computes,
     # that waits for the switch interval (5 ms by default), several times per transaction.

@@ -62,12 +62,13 @@ class Store:
         synchronous: Synchronous = "FULL",
         busy_timeout_ms: int = 5000,
         clock: Callable[[], datetime] = utc_now,
+        sole: bool = False,
     ) -> Self:
         """Open and migrate the database at `location`: a PostgreSQL address
-        (`PgDatabase.open`), else a SQLite file (`Database.open`, with `synchronous` and
-        `busy_timeout_ms`)."""
+        (`PgDatabase.open`, with `sole`: no other process may hold it so), else a SQLite file
+        (`Database.open`, with `synchronous` and `busy_timeout_ms`)."""
         if is_postgres(location):
-            return cls(await PgDatabase.open(str(location), clock=clock))
+            return cls(await PgDatabase.open(str(location), clock=clock, sole=sole))
         db = await Database.open(
             location, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms, clock=clock
         )

@@ -98,3 +98,16 @@ async def test_a_snapshot_sees_one_state(pg: PgDatabase) -> None:
 
 def _url_of(db: PgDatabase) -> str:
     return db.url
+
+
+async def test_a_sole_process_keeps_others_out_until_it_closes(pg: PgDatabase) -> None:
+    first = await PgDatabase.open(pg.url, sole=True)
+    try:
+        with pytest.raises(StorageError, match="another bot process runs on the database"):
+            await PgDatabase.open(pg.url, sole=True)
+        async with await PgDatabase.open(pg.url):  # a tool that does not claim it may look
+            pass
+    finally:
+        await first.close()
+    async with await PgDatabase.open(pg.url, sole=True):
+        pass
