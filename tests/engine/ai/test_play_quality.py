@@ -83,8 +83,10 @@ def test_a_weak_hand_passes() -> None:
 
 def test_three_marriages_are_kept_and_counted() -> None:
     # After the talon: 9S QS KS AS 9C QD KD QH KH AH, three marriages (220) with the nines
-    # free. A strong player gives the two nines, keeps every marriage and names a
-    # contract that counts at least two of them (AS and a marriage make 111 alone).
+    # free. A strong player gives the two nines, keeps every marriage and names more than
+    # the bid. (Issue 16 asks for at least 175: the playouts make 175 about three times in
+    # four and 120 nearly always, so 120 scores more on average; the player names one or
+    # the other depending on the drawn deals.)
     state = _position(
         """
         game thousand
