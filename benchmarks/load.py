@@ -116,6 +116,9 @@ class Config:
     """A PostgreSQL database (``DATABASE_URL``, empty) instead of a SQLite file."""
     drain_timeout: float = 900.0
     quiet: float = QUIET_SECONDS
+    pings: bool = True
+    """False: every player sends ``/notify off`` before the lobby, so a turn never comes as a new
+    message (the same code without the pings' cost, to compare in one session)."""
 
 
 # ---------------------------------------------------------------- what is recorded
@@ -269,7 +272,12 @@ class Table:
         return [u.id for u in self.users]
 
     async def gather(self) -> None:
-        """``/new`` by the first player, Join by the others, Start by the first."""
+        """``/new`` by the first player, Join by the others, Start by the first (each player
+        first switches the turn pings off with ``/notify off`` when the run measures without)."""
+        if not self.config.pings:
+            for user in self.users:
+                asked = await user.send(user.chat, "/notify off")
+                await self.server.wait_for_message(user.chat, after=asked, timeout=SETUP_TIMEOUT)
         creator, *others = self.users
         asked = await creator.send(self.group, "/new")
         lobby = await self.server.wait_for_message(
@@ -585,6 +593,7 @@ class Report:
     games: int
     think: float
     mode: str
+    pings: bool
     setup_seconds: float
     play_seconds: float
     drain_seconds: float
@@ -629,7 +638,8 @@ class Report:
     def row(self) -> str:
         """One row of the table in ``benchmarks/README.md``."""
         return (
-            f"| {self.games} | {self.presses} ({self.cards} cards) | "
+            f"| {self.games} | {'on' if self.pings else 'off'} | "
+            f"{self.presses} ({self.cards} cards) | "
             f"{self.updates_per_second:.1f} | "
             f"{self.answer_p50_ms:.0f} / {self.answer_p99_ms:.0f} | "
             f"{self.handler_p50_ms:.0f} / {self.handler_p99_ms:.0f} | "
@@ -649,11 +659,11 @@ def _seconds(ms: float) -> str:
 
 
 HEADER = (
-    "| games | presses | updates/s | answer p50 / p99 ms | bot handler p50 / p99 ms | "
+    "| games | pings | presses | updates/s | answer p50 / p99 ms | bot handler p50 / p99 ms | "
     "lock wait p50 / p99 ms | lock hold p50 / p99 ms | next keyboard p50 / p99 | "
     "own hand p50 / p99 | calls per press / per card | sends+edits per press | "
     "peak group /min | peak overall /s | 429s | peak MB | bot CPU ms/press |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -828,6 +838,7 @@ def _report(
         games=config.games,
         think=config.think,
         mode="in-process" if config.in_process else "child process",
+        pings=config.pings,
         setup_seconds=round(setup, 1),
         play_seconds=round(play, 1),
         drain_seconds=round(drain, 1),
@@ -906,6 +917,11 @@ def _arguments(argv: Sequence[str] | None) -> Config:
         default=None,
         help="an empty PostgreSQL database (postgresql://...) instead of a SQLite file",
     )
+    parser.add_argument(
+        "--no-pings",
+        action="store_true",
+        help="every player sends /notify off first: turns are never new messages",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--log", type=Path, default=None, help="keep the bot's log in this file")
     parser.add_argument(
@@ -928,6 +944,7 @@ def _arguments(argv: Sequence[str] | None) -> Config:
         profile=args.profile,
         keep_log=args.log,
         database=args.database,
+        pings=not args.no_pings,
     )
 
 
