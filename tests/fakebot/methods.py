@@ -88,6 +88,18 @@ def _reply_target(world: World, chat: ChatState, params: Params) -> SimMessage |
     return msg
 
 
+def _thread(chat: ChatState, params: Params, reply_to: SimMessage | None) -> int | None:
+    """The forum topic a new message goes to: ``message_thread_id``, else the topic of the
+    message it replies to, else General (None). A topic that is not there is refused, as
+    Telegram does."""
+    thread = params.get_int("message_thread_id")
+    if thread is None:
+        return reply_to.thread_id if reply_to is not None else None
+    if not chat.is_forum or thread not in chat.topics:
+        raise bad_request("message thread not found")
+    return thread
+
+
 # -- identity, commands, polling, webhook ---------------------------------------------------
 
 
@@ -248,11 +260,12 @@ async def send_message(world: World, params: Params) -> JSON:
     check_text(text)
     inline, other = parse_reply_markup(params.get_json("reply_markup"))
     reply_to = _reply_target(world, chat, params)
+    thread = _thread(chat, params, reply_to)
     world.throttle("sendMessage", chat)
     msg = world.add_message(
         chat, world.bot, text=text, raw_text=raw, parse_mode=parse_mode, entities=entities,
         reply_markup=inline, other_markup=other, reply_to=reply_to, method="sendMessage",
-        params=params.plain(),
+        params=params.plain(), thread_id=thread,
     )
     return msg.to_api()
 
@@ -268,12 +281,13 @@ async def _send_media(world: World, params: Params, kind: str, method: str) -> J
     check_text(caption, caption=True)
     inline, other = parse_reply_markup(params.get_json("reply_markup"))
     reply_to = _reply_target(world, chat, params)
+    thread = _thread(chat, params, reply_to)
     file = world.prepare_file(kind, upload, chat.id)
     world.throttle(method, chat)
     msg = world.add_message(
         chat, world.bot, kind=kind, text=caption, raw_text=raw, parse_mode=parse_mode,
         entities=entities, reply_markup=inline, other_markup=other, reply_to=reply_to,
-        file=file, method=method, params=params.plain(),
+        file=file, method=method, params=params.plain(), thread_id=thread,
     )
     return msg.to_api()
 

@@ -152,6 +152,26 @@ class SimChat:
             "new_chat_member": member_api(subject, new),
         }, self.id)
 
+    async def create_topic(self, by: SimUser, name: str) -> int:
+        """A member opens a topic in this forum: the service message ``forum_topic_created``,
+        whose id is the topic's ``message_thread_id`` from then on."""
+        if not self.state.is_forum:
+            raise TypeError(f"{self!r} is not a forum")
+        msg = self._world.add_message(
+            self.state, by.state, kind="service",
+            service={"forum_topic_created": {"name": name, "icon_color": 7322096}},
+        )
+        msg.thread_id = msg.message_id
+        self.state.topics[msg.message_id] = name
+        if self._world.bot_sees(self.state, msg):
+            self._world.emit("message", msg.to_api(), self.id)
+        return msg.message_id
+
+    def topic_messages(self, thread_id: int | None, *, from_bot: bool | None = True
+                       ) -> list[SimMessage]:
+        """The messages (not deleted) of one topic; None: the General topic."""
+        return [m for m in self.messages(from_bot=from_bot) if m.thread_id == thread_id]
+
     def _service(self, sender: UserState, service: JSON) -> SimMessage:
         msg = self._world.add_message(self.state, sender, kind="service", service=service)
         if self._world.bot_sees(self.state, msg):
@@ -298,7 +318,8 @@ class SimUser:
             raise KeyError(f"no chat {chat}")
         return state
 
-    def _post(self, chat: ChatState, text: str, reply_to: SimMessage | None) -> SimMessage:
+    def _post(self, chat: ChatState, text: str, reply_to: SimMessage | None,
+              topic: int | None = None) -> SimMessage:
         if chat.is_group and chat.members.get(self.id) not in (
             "creator", "administrator", "member"
         ):
@@ -307,8 +328,17 @@ class SimUser:
             if chat.id != self.id:
                 raise AssertionError(f"{self!r} cannot write in {chat!r}")
             self.state.started = True
+        if topic is None and reply_to is not None:
+            topic = reply_to.thread_id
+        if topic is not None:
+            if topic not in chat.topics:
+                raise AssertionError(f"no topic {topic} in {chat!r}")
+            # As in Telegram: a message in a topic that replies to nothing replies to the
+            # topic's creation message.
+            reply_to = reply_to or chat.messages[topic]
         msg = self._world.add_message(
-            chat, self.state, text=text, entities=user_entities(text), reply_to=reply_to
+            chat, self.state, text=text, entities=user_entities(text), reply_to=reply_to,
+            thread_id=topic,
         )
         if self._world.bot_sees(chat, msg) and not self.state.blocked:
             self._world.emit("message", msg.to_api(), chat.id)
@@ -334,9 +364,11 @@ class SimUser:
             raise AssertionError("startgroup links are not simulated; use group.set_bot_status")
         return await self.start_bot(query.get("start", [None])[0])
 
-    async def send(self, chat: SimChat | SimUser | int, text: str) -> SimMessage:
-        """Send `text` in `chat` (a group, or this user / `user.chat` for the private chat)."""
-        return self._post(self._chat_state(chat), text, None)
+    async def send(self, chat: SimChat | SimUser | int, text: str, *,
+                   topic: int | None = None) -> SimMessage:
+        """Send `text` in `chat` (a group, or this user / `user.chat` for the private chat);
+        in a forum, in the topic `topic` (its thread id; None: General)."""
+        return self._post(self._chat_state(chat), text, None, topic)
 
     async def send_anonymously(self, chat: SimChat, text: str) -> SimMessage:
         """Send `text` in a group as its anonymous administrator (this user must be one):

@@ -213,9 +213,11 @@ class FakeTelegramServer(Inspection):
         bot_admin: bool = False,
         username: str | None = None,
         basic: bool = False,
+        forum: bool = False,
     ) -> SimChat:
         """A supergroup (negative id; automatic if None) with the bot and these members; a
-        basic group (type "group") if `basic`, which `SimChat.migrate` turns into a supergroup.
+        basic group (type "group") if `basic`, which `SimChat.migrate` turns into a supergroup;
+        a forum (a supergroup with topics: `SimChat.create_topic`) if `forum`.
 
         Setup only: no updates are emitted.  Use `group.add()` / `remove()` for joins/leaves.
         """
@@ -228,7 +230,7 @@ class FakeTelegramServer(Inspection):
             raise ValueError(f"chat {id} exists")
         state = ChatState(
             id=id, type="group" if basic else "supergroup", title=title, username=username,
-            bot_status="administrator" if bot_admin else "member",
+            bot_status="administrator" if bot_admin else "member", is_forum=forum,
         )
         for user in members:
             state.members[user.id] = "member"

@@ -174,6 +174,7 @@ class SimMessage:
     versions: list[MessageVersion] = field(default_factory=list)
     params: JSON = field(default_factory=dict)  # the parameters of the sending call
     extra: JSON = field(default_factory=dict)  # fields over the usual ones (sender_chat, ...)
+    thread_id: int | None = None  # the forum topic (its creation message's id); None: General
 
     def __repr__(self) -> str:
         who = "bot" if self.from_bot else f"user {self.sender.id}"
@@ -231,6 +232,9 @@ class SimMessage:
         }
         if self.edit_date is not None:
             out["edit_date"] = self.edit_date
+        if self.thread_id is not None:
+            out["message_thread_id"] = self.thread_id
+            out["is_topic_message"] = True
         if with_reply and self.reply_to is not None:
             out["reply_to_message"] = self.reply_to.to_api(with_reply=False)
         if self.kind == "text":
@@ -269,6 +273,8 @@ class ChatState:
     actions: list[str] = field(default_factory=list)
     pinned: int | None = None
     migrated_to: int | None = None  # a basic group upgraded to this supergroup
+    is_forum: bool = False  # a supergroup with topics
+    topics: dict[int, str] = field(default_factory=dict)  # thread id -> name (General: none)
 
     def __repr__(self) -> str:
         return f"<ChatState {self.id} {self.type} {self.title or ''!r}>"
@@ -291,6 +297,8 @@ class ChatState:
         chat: JSON = {"id": self.id, "type": self.type, "title": self.title or ""}
         if self.username:
             chat["username"] = self.username
+        if self.is_forum:
+            chat["is_forum"] = True
         return chat
 
     def full_info(self) -> JSON:

@@ -177,6 +177,7 @@ class World:
         method: str = "sendMessage",
         params: JSON | None = None,
         extra: JSON | None = None,
+        thread_id: int | None = None,
     ) -> SimMessage:
         msg = SimMessage(
             chat=chat, message_id=chat.alloc_message_id(), sender=sender, date=now_ts(),
@@ -184,6 +185,7 @@ class World:
             parse_mode=parse_mode, entities=list(entities or []), reply_markup=reply_markup,
             other_markup=other_markup, reply_to=reply_to, file=file,
             service=dict(service or {}), params=dict(params or {}), extra=dict(extra or {}),
+            thread_id=thread_id,
         )
         msg.versions.append(MessageVersion(
             msg.text, msg.raw_text, msg.entities, reply_markup, msg.date, method

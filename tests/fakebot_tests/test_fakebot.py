@@ -462,6 +462,40 @@ async def test_groups_members_and_admins(server: FakeTelegramServer, bot: Bot) -
         await bot.send_message(group.id, "hello?")
 
 
+async def test_forum_topics_carry_their_thread(server: FakeTelegramServer, bot: Bot) -> None:
+    alice, bob = server.user(95, "Alice"), server.user(96, "Bob")
+    forum = server.group(title="Forum", members=[alice, bob], forum=True)
+    plain_group = server.group(title="Plain", members=[alice])
+    topic = await forum.create_topic(alice, "Тысяча")
+    asked = await bob.send(forum, "/new", topic=topic)
+    general = await bob.send(forum, "/score")
+    updates = await bot.get_updates(timeout=0)
+    created, in_topic, in_general = (u.message for u in updates)
+    assert created is not None and created.forum_topic_created is not None
+    assert created.message_thread_id == topic and created.chat.is_forum
+    assert in_topic is not None and (in_topic.message_thread_id, in_topic.is_topic_message) == (
+        topic, True
+    )
+    # As Telegram does: a message in a topic replies to the topic's creation message.
+    assert in_topic.reply_to_message is not None
+    assert in_topic.reply_to_message.message_id == topic
+    assert in_general is not None and in_general.message_thread_id is None
+    sent = await bot.send_message(forum.id, "table", message_thread_id=topic)
+    assert sent.message_thread_id == topic
+    answer = await bot.send_message(
+        forum.id, "answer", reply_parameters=ReplyParameters(asked.message_id)
+    )
+    assert answer.message_thread_id == topic  # a reply goes to the topic of what it answers
+    await bot.send_message(forum.id, "to General")
+    assert [m.text for m in forum.topic_messages(topic)] == ["table", "answer"]
+    assert [m.text for m in forum.topic_messages(None)] == ["to General"]
+    assert general.thread_id is None
+    with pytest.raises(BadRequest, match="thread not found"):
+        await bot.send_message(forum.id, "x", message_thread_id=topic + 100)
+    with pytest.raises(BadRequest, match="thread not found"):
+        await bot.send_message(plain_group.id, "x", message_thread_id=topic)
+
+
 async def test_user_commands_replies_and_deep_links(
     server: FakeTelegramServer, bot: Bot
 ) -> None:
