@@ -13,8 +13,8 @@ play by pressing the buttons of their private hand messages, each after a think 
 uniformly from ``[0.5, 1.5] × --think`` seconds, with the policy of the bot's tests
 (`tests.bot.policies.thousand`: the first player bids the lowest bid, the others pass, the
 declarer gives its lowest cards) extended to name the lowest contract and play the lowest
-legal card. There are no computer seats, and the turn timer (`TURN_SECONDS`) is armed on
-every turn but never runs out, so no computer player thinks during the run. Each game plays
+legal card. There are no computer seats, and the turn timer is off (`TURN_SECONDS`), so no
+computer player thinks during the run. Each game plays
 ``--deals`` deals or until ``--seconds`` of play have passed; then the bot is left to deliver
 what it still has to. The bot stores in a SQLite file of the run's own, or with
 ``--database`` in that (empty) PostgreSQL database.
@@ -86,10 +86,11 @@ HEARTBEAT_SECONDS = 1.0
 RAMP_RATE = 5.0
 """Games that make their first press in one second, by default: games in real groups start
 one after another, and a steady flow is what the figures are about."""
-TURN_SECONDS = 900
-"""The turn timer of every game: armed on every turn as in play, but longer than the
-gathering of 500 games and any wait for a keyboard, so that no player is replaced by a
-computer player (the benchmark has no computer seats)."""
+TURN_SECONDS = 0
+"""The turn timer is off: a running timer redraws the table and the hand every 15 s of a
+waiting turn, so with 100 games the bot would never be quiet for the `QUIET_SECONDS` that
+tell the benchmark its delivery is over; and no player may be replaced by a computer player
+(the benchmark has no computer seats)."""
 GROUP_WINDOW = 60.0
 OVERALL_WINDOW = 1.0
 _DEAL = re.compile(r"раздача (\d+)")
