@@ -151,13 +151,14 @@ def from_integrity_error(exc: sqlite3.IntegrityError) -> StorageError:
     """Translate an `IntegrityError` raised by SQLite into a storage exception.
 
     The schema's triggers abort with messages that start with a code word (``chat_busy:``);
-    the one-game-per-chat partial unique indexes fail with SQLite's UNIQUE message. Both are
-    reported as `ChatBusy`; everything else is a `ConstraintViolation`.
+    the one-game-per-place partial unique indexes (per chat and forum topic) fail with SQLite's
+    UNIQUE message. Both are reported as `ChatBusy`; everything else is a
+    `ConstraintViolation`.
     """
     message = str(exc)
     if message.startswith("chat_busy:") or message in (
-        "UNIQUE constraint failed: lobbies.chat_id",
-        "UNIQUE constraint failed: matches.chat_id",
+        "UNIQUE constraint failed: lobbies.chat_id, lobbies.topic_id",
+        "UNIQUE constraint failed: matches.chat_id, matches.topic_id",
     ):
         return ChatBusy(None)
     return ConstraintViolation(message)

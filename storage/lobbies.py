@@ -35,8 +35,8 @@ from storage.errors import (
 from storage.models import GAMES, Lobby, LobbySeat, LobbyStatus
 
 _COLUMNS = (
-    "lobby_id, chat_id, creator_id, message_id, game, players, rules, turn_seconds, status, "
-    "created_at, updated_at"
+    "lobby_id, chat_id, topic_id, creator_id, message_id, game, players, rules, turn_seconds, "
+    "status, created_at, updated_at"
 )
 
 
@@ -61,17 +61,20 @@ def check_level(level: str) -> None:
         raise ValueError(f"a computer level is a name of 1..32 characters, not {level!r}")
 
 
-async def refuse_busy_chat(db: Backend, chat_id: int) -> None:
-    """Raise `ChatBusy` if the chat has an open lobby or a running match."""
+async def refuse_busy_chat(db: Backend, chat_id: int, topic_id: int = 0) -> None:
+    """Raise `ChatBusy` if the place (the chat, and its forum topic) has an open lobby or a
+    running match."""
     lobby_id = await db.fetch_value(
-        "SELECT lobby_id FROM lobbies WHERE chat_id = ? AND status = 'open'", (chat_id,)
+        "SELECT lobby_id FROM lobbies WHERE chat_id = ? AND topic_id = ? AND status = 'open'",
+        (chat_id, topic_id),
     )
     if lobby_id is not None:
         raise ChatBusy(
             chat_id, lobby_id=as_int(lobby_id, table="lobbies", key=chat_id, name="lobby_id")
         )
     match_id = await db.fetch_value(
-        "SELECT match_id FROM matches WHERE chat_id = ? AND status = 'running'", (chat_id,)
+        "SELECT match_id FROM matches WHERE chat_id = ? AND topic_id = ? AND status = 'running'",
+        (chat_id, topic_id),
     )
     if match_id is not None:
         raise ChatBusy(
@@ -92,9 +95,11 @@ class Lobbies:
         lobbies = await self._select("lobby_id = ?", (lobby_id,))
         return lobbies[0] if lobbies else None
 
-    async def open_in_chat(self, chat_id: int) -> Lobby | None:
-        """The chat's open lobby, or None."""
-        lobbies = await self._select("chat_id = ? AND status = 'open'", (chat_id,))
+    async def open_in_chat(self, chat_id: int, topic_id: int = 0) -> Lobby | None:
+        """The open lobby of the chat (in the forum topic ``topic_id``), or None."""
+        lobbies = await self._select(
+            "chat_id = ? AND topic_id = ? AND status = 'open'", (chat_id, topic_id)
+        )
         return lobbies[0] if lobbies else None
 
     async def list_for_user(
@@ -124,8 +129,10 @@ class Lobbies:
         rules: str,
         turn_seconds: int | None = None,
         message_id: int | None = None,
+        topic_id: int = 0,
     ) -> Lobby:
-        """Open a lobby with no seats filled. Raises `ChatBusy` if the chat has a game.
+        """Open a lobby with no seats filled (in the forum topic ``topic_id``, 0: none).
+        Raises `ChatBusy` if that place has a game.
 
         The chat and the creator must be stored already (`Chats.upsert`, `Users.upsert`).
         """
@@ -133,12 +140,15 @@ class Lobbies:
         check_turn_seconds(turn_seconds)
         now = to_text(self._db.now())
         async with self._db.transaction():
-            await refuse_busy_chat(self._db, chat_id)
+            await refuse_busy_chat(self._db, chat_id, topic_id)
             new_id = await self._db.fetch_value(
-                "INSERT INTO lobbies (chat_id, creator_id, message_id, game, players, rules, "
-                "                     turn_seconds, status, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) RETURNING lobby_id",
-                (chat_id, creator_id, message_id, game, players, rules, turn_seconds, now, now),
+                "INSERT INTO lobbies (chat_id, topic_id, creator_id, message_id, game, players, "
+                "                     rules, turn_seconds, status, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) RETURNING lobby_id",
+                (
+                    chat_id, topic_id, creator_id, message_id, game, players, rules,
+                    turn_seconds, now, now,
+                ),
             )
             return await self._require(
                 as_int(new_id, table="lobbies", key=chat_id, name="lobby_id")

@@ -33,8 +33,8 @@ from storage.models import Match, MatchSeat, MatchStatus, NewSeat
 from storage.writes import MatchWrite, commit_write
 
 _COLUMNS = (
-    "match_id, chat_id, lobby_id, game, players, rules, turn_seconds, status, version, "
-    "table_message_id, winner_seat, created_at, updated_at, finished_at"
+    "match_id, chat_id, topic_id, lobby_id, game, players, rules, turn_seconds, status, "
+    "version, table_message_id, winner_seat, created_at, updated_at, finished_at"
 )
 _SEAT_COLUMNS = (
     "match_id, seat, user_id, computer_level, replaced_by_computer, hand_message_id, "
@@ -71,6 +71,7 @@ class Matches:
             )
             return await self._insert(
                 lobby.chat_id,
+                topic_id=lobby.topic_id,
                 lobby_id=lobby_id,
                 game=lobby.game,
                 players=lobby.players,
@@ -91,19 +92,22 @@ class Matches:
         rules: str,
         seats: Sequence[NewSeat],
         turn_seconds: int | None = None,
+        topic_id: int = 0,
     ) -> Match:
-        """Start a match without a lobby (seats in order: seat 0 first).
+        """Start a match without a lobby (seats in order: seat 0 first), in the forum topic
+        ``topic_id`` (0: none).
 
-        Raises `ChatBusy` if the chat has an open lobby or a running match.
+        Raises `ChatBusy` if that place has an open lobby or a running match.
         """
         check_rules(game, players, rules)
         check_turn_seconds(turn_seconds)
         if len(seats) != players:
             raise ValueError(f"{players} seats are needed, not {len(seats)}")
         async with self._db.transaction():
-            await refuse_busy_chat(self._db, chat_id)
+            await refuse_busy_chat(self._db, chat_id, topic_id)
             return await self._insert(
                 chat_id,
+                topic_id=topic_id,
                 lobby_id=None,
                 game=game,
                 players=players,
@@ -116,6 +120,7 @@ class Matches:
         self,
         chat_id: int,
         *,
+        topic_id: int,
         lobby_id: int | None,
         game: Game,
         players: int,
@@ -131,10 +136,10 @@ class Matches:
                 check_level(s.computer_level)
         now = to_text(self._db.now())
         new_id = await self._db.fetch_value(
-            "INSERT INTO matches (chat_id, lobby_id, game, players, rules, turn_seconds, "
-            "                     status, version, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, 'running', 0, ?, ?) RETURNING match_id",
-            (chat_id, lobby_id, game, players, rules, turn_seconds, now, now),
+            "INSERT INTO matches (chat_id, topic_id, lobby_id, game, players, rules, "
+            "                     turn_seconds, status, version, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, 'running', 0, ?, ?) RETURNING match_id",
+            (chat_id, topic_id, lobby_id, game, players, rules, turn_seconds, now, now),
         )
         match_id = as_int(new_id, table="matches", key=chat_id, name="match_id")
         await self._db.execute_many(
@@ -194,13 +199,16 @@ class Matches:
         """Every running match, oldest first: what the bot resumes after a restart."""
         return await self._select("status = 'running'", ())
 
-    async def running_in_chat(self, chat_id: int) -> Match | None:
-        """The chat's running match, or None."""
-        matches = await self._select("chat_id = ? AND status = 'running'", (chat_id,))
+    async def running_in_chat(self, chat_id: int, topic_id: int = 0) -> Match | None:
+        """The running match of the chat (in the forum topic ``topic_id``), or None."""
+        matches = await self._select(
+            "chat_id = ? AND topic_id = ? AND status = 'running'", (chat_id, topic_id)
+        )
         return matches[0] if matches else None
 
     async def running_for_user(self, user_id: int) -> list[Match]:
-        """The running matches the user has a seat in (one per chat at most), oldest first."""
+        """The running matches the user has a seat in (one per chat and topic at most), oldest
+        first."""
         return await self._select(
             "status = 'running' AND match_id IN "
             "(SELECT match_id FROM match_seats WHERE user_id = ?)",

@@ -79,6 +79,8 @@ class Lobby(_Row):
 
     lobby_id: int
     chat_id: int
+    topic_id: int
+    """The forum topic the lobby is in (its ``message_thread_id``); 0: no topic."""
     creator_id: int
     message_id: int | None
     game: Game
@@ -142,6 +144,8 @@ class Match(_Row):
 
     match_id: int
     chat_id: int
+    topic_id: int
+    """The forum topic the match is played in; 0: no topic (a plain group, General, private)."""
     lobby_id: int | None
     game: Game
     players: int

@@ -3,7 +3,8 @@
 ``MIGRATIONS[i]`` is the SQL script that takes a database from version ``i`` to ``i + 1``;
 an empty file is version 0. One module per migration: `v1_schema` (users, chats, lobbies,
 matches, the action log, turn deadlines), `v2_results` (results, totals, ratings),
-`v3_outbox` (the transactional outbox), `v4_turn_pings` (/notify). `migrate` (in `runner`)
+`v3_outbox` (the transactional outbox), `v4_turn_pings` (/notify), `v5_topics` (one game
+per forum topic). `migrate` (in `runner`)
 runs at every open: it applies the missing scripts in order, each in its own
 ``BEGIN IMMEDIATE`` transaction together with the ``user_version`` bump, so a crash (or a
 second process opening the same file) never leaves a half-applied step; a database that is
@@ -30,9 +31,10 @@ Conventions of the schema:
   storage never parses them beyond checking that the header's ``game``/``players`` lines agree
   with the columns of the same name.
 * Invariants the bot relies on are enforced by the database itself, not only by the
-  repositories: one game per group chat (partial unique indexes plus triggers across the two
-  tables), the log is append-only and gap-free, ``matches.version`` always equals the number
-  of log lines, a finished match takes no more lines or deadlines, seats lie within the table.
+  repositories: one game per group chat and forum topic (partial unique indexes plus triggers
+  across the two tables), the log is append-only and gap-free, ``matches.version`` always
+  equals the number of log lines, a finished match takes no more lines or deadlines, seats
+  lie within the table.
 """
 
 from storage.migrations.runner import migrate, split_statements, user_version
@@ -40,8 +42,9 @@ from storage.migrations.v1_schema import MIGRATION_1
 from storage.migrations.v2_results import MIGRATION_2
 from storage.migrations.v3_outbox import MIGRATION_3
 from storage.migrations.v4_turn_pings import MIGRATION_4
+from storage.migrations.v5_topics import MIGRATION_5
 
-MIGRATIONS: tuple[str, ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4)
+MIGRATIONS: tuple[str, ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5)
 """``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

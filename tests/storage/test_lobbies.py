@@ -218,6 +218,47 @@ async def test_the_database_itself_enforces_one_game_per_chat(store: Store) -> N
         await store.db.execute(insert_lobby, (OTHER_GROUP, USERS[0], now, now))
 
 
+async def test_a_forum_runs_one_game_per_topic(store: Store) -> None:
+    """Topics of one forum are places of their own; within one the rule holds as for a chat."""
+    lobby = await store.lobbies.create(
+        GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3, topic_id=7
+    )
+    assert lobby.topic_id == 7
+    assert await store.lobbies.open_in_chat(GROUP) is None
+    assert await store.lobbies.open_in_chat(GROUP, 7) == lobby
+    with pytest.raises(ChatBusy):
+        await store.lobbies.create(
+            GROUP, creator_id=USERS[1], game=Game.THOUSAND, players=3, rules=RULES_3, topic_id=7
+        )
+    with pytest.raises(ChatBusy):
+        await store.matches.create(
+            GROUP, game=Game.THOUSAND, players=3, rules=RULES_3, topic_id=7,
+            seats=[NewSeat(user_id=None, computer_level="easy")] * 3,
+        )
+    elsewhere = await store.matches.create(
+        GROUP, game=Game.THOUSAND, players=3, rules=RULES_3, topic_id=9,
+        seats=[NewSeat(user_id=None, computer_level="easy")] * 3,
+    )
+    general = await store.lobbies.create(
+        GROUP, creator_id=USERS[1], game=Game.THOUSAND, players=3, rules=RULES_3
+    )
+    assert (elsewhere.topic_id, general.topic_id) == (9, 0)
+    assert await store.matches.running_in_chat(GROUP, 9) == elsewhere
+    assert await store.matches.running_in_chat(GROUP) is None
+    now = "2024-05-01T12:00:00.000000Z"
+    with pytest.raises(ChatBusy):  # the database itself, past the repositories' checks
+        await store.db.execute(
+            "INSERT INTO lobbies (chat_id, topic_id, creator_id, game, players, rules, status, "
+            "created_at, updated_at) "
+            "VALUES (?, 9, ?, 'thousand', 3, 'game thousand', 'open', ?, ?)",
+            (GROUP, USERS[0], now, now),
+        )
+    with pytest.raises(ChatBusy):
+        await store.db.execute(
+            "UPDATE lobbies SET topic_id = 9 WHERE lobby_id = ?", (general.lobby_id,)
+        )
+
+
 async def test_starting_needs_a_full_open_lobby(store: Store) -> None:
     lobby = await store.lobbies.create(
         GROUP, creator_id=USERS[0], game=Game.THOUSAND, players=3, rules=RULES_3

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import Game
-from storage import LATEST_VERSION, Database, DatabaseTooNew, Store
+from storage import LATEST_VERSION, ChatBusy, Database, DatabaseTooNew, Store
 from storage.migrations import MIGRATIONS, split_statements
 from storage.migrations.v1_schema import GAMES_SQL
 
@@ -155,3 +155,32 @@ async def test_the_schema_takes_exactly_the_engines_games(tmp_path: Path) -> Non
                 "created_at, updated_at) VALUES (-1, 1, 'poker', 3, 'x', 'cancelled', '', '')"
             )
     conn.close()
+
+
+async def test_migration_5_puts_every_game_in_the_general_place(tmp_path: Path) -> None:
+    """The games of a database from before the topics are in no topic (0), and one game per
+    chat still holds for them."""
+    path = tmp_path / "v4.db"
+    now = "2024-05-01T00:00:00Z"
+    async with await Database.open(path, migrations=MIGRATIONS[:4]) as db, db.transaction():
+        await db.execute(
+            "INSERT INTO chats (chat_id, type, created_at, updated_at) "
+            "VALUES (-100, 'supergroup', ?, ?)", (now, now),
+        )
+        match_id = await db.insert(
+            "INSERT INTO matches (chat_id, game, players, rules, created_at, updated_at) "
+            "VALUES (-100, 'thousand', 3, 'game thousand', ?, ?)", (now, now),
+        )
+        await db.execute_many(
+            "INSERT INTO match_seats (match_id, seat, computer_level) VALUES (?, ?, 'easy')",
+            [(match_id, seat) for seat in range(3)],
+        )
+    async with await Store.open(path) as store:
+        match = await store.matches.running_in_chat(-100)
+        assert match is not None and (match.match_id, match.topic_id) == (match_id, 0)
+        with pytest.raises(ChatBusy):
+            await store.db.execute(
+                "INSERT INTO lobbies (chat_id, creator_id, game, players, rules, status, "
+                "created_at, updated_at) VALUES (-100, NULL, 'thousand', 3, 'game thousand', "
+                "'open', ?, ?)", (now, now),
+            )

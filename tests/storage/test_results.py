@@ -120,8 +120,27 @@ async def test_migration_2_applies_on_top_of_version_1_and_keeps_the_data(
                     (user_id, f"User {user_id}", "2024-05-01T00:00:00Z",
                      "2024-05-01T00:00:00Z"),
                 )
-        match_id = await start(store)
-        await store.matches.finish(match_id, 0)
+            # So are its match rows: the matches repository reads today's columns too.
+            match_id = await db.insert(
+                "INSERT INTO matches (chat_id, game, players, rules, created_at, updated_at) "
+                "VALUES (?, 'thousand', 3, ?, ?, ?)",
+                (GROUP, RULES_3, "2024-05-01T00:00:00Z", "2024-05-01T00:00:00Z"),
+            )
+            await db.execute_many(
+                "INSERT INTO match_seats (match_id, seat, user_id, computer_level) "
+                "VALUES (?, ?, ?, ?)",
+                [(match_id, 0, USERS[0], None), (match_id, 1, USERS[1], None),
+                 (match_id, 2, None, "strong")],
+            )
+            await db.execute_many(
+                "INSERT INTO match_log (match_id, seq, line, created_at) VALUES (?, ?, ?, ?)",
+                [(match_id, seq, f"# line {seq}", "2024-05-01T00:00:00Z") for seq in (1, 2)],
+            )
+            await db.execute(
+                "UPDATE matches SET status = 'finished', winner_seat = 0, finished_at = ? "
+                "WHERE match_id = ?",
+                ("2024-05-01T01:00:00Z", match_id),
+            )
     assert not tables(path) & RESULT_TABLES
     async with await Store.open(path) as store:
         assert await store.db.fetch_value("PRAGMA user_version") == LATEST_VERSION
