@@ -94,11 +94,8 @@ class Matches:
         turn_seconds: int | None = None,
         topic_id: int = 0,
     ) -> Match:
-        """Start a match without a lobby (seats in order: seat 0 first), in the forum topic
-        ``topic_id`` (0: none).
-
-        Raises `ChatBusy` if that place has an open lobby or a running match.
-        """
+        """Start a match without a lobby (seats in order: seat 0 first) in the forum topic
+        ``topic_id`` (0: none). Raises `ChatBusy` if that place has a game."""
         check_rules(game, players, rules)
         check_turn_seconds(turn_seconds)
         if len(seats) != players:
@@ -201,14 +198,12 @@ class Matches:
 
     async def running_in_chat(self, chat_id: int, topic_id: int = 0) -> Match | None:
         """The running match of the chat (in the forum topic ``topic_id``), or None."""
-        matches = await self._select(
-            "chat_id = ? AND topic_id = ? AND status = 'running'", (chat_id, topic_id)
-        )
-        return matches[0] if matches else None
+        found = await self._select("chat_id = ? AND topic_id = ? AND status = 'running'",
+                                   (chat_id, topic_id))
+        return found[0] if found else None
 
     async def running_for_user(self, user_id: int) -> list[Match]:
-        """The running matches the user has a seat in (one per chat and topic at most), oldest
-        first."""
+        """The running matches the user has a seat in, oldest first."""
         return await self._select(
             "status = 'running' AND match_id IN "
             "(SELECT match_id FROM match_seats WHERE user_id = ?)",

@@ -22,27 +22,13 @@ Where the dialects differ:
 
 from __future__ import annotations
 
+from storage.postgres.ddl import refuse as _refuse
+from storage.postgres.v5_topics import MIGRATION_5
+
 _GAMES = "('thousand', 'thousand-one', 'tumbochka')"
 _LANGUAGE = "~ '^[a-z][a-z]'"
 _PLAYERS = "players = 3 OR (players = 4 AND game = 'thousand-one')"
 _TIME = r"'^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$'"
-
-
-def _refuse(name: str, event: str, table: str, condition: str, message: str) -> str:
-    """A trigger that aborts the statement with ``message`` when ``condition`` holds."""
-    return f"""
-CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF {condition} THEN
-        RAISE EXCEPTION '{message}' USING ERRCODE = '23000';
-    END IF;
-    IF TG_OP = 'DELETE' THEN
-        RETURN OLD;
-    END IF;
-    RETURN NEW;
-END $$;
-CREATE TRIGGER {name} {event} ON {table} FOR EACH ROW EXECUTE FUNCTION {name}();
-"""
 
 
 MIGRATION_1 = f"""
@@ -366,5 +352,8 @@ MIGRATION_4 = """
 ALTER TABLE users ADD COLUMN turn_pings bigint NOT NULL DEFAULT 1 CHECK (turn_pings IN (0, 1));
 """
 
-PG_MIGRATIONS: tuple[str, ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4)
+
+PG_MIGRATIONS: tuple[str, ...] = (
+    MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5
+)
 """``PG_MIGRATIONS[i]`` is ``storage.migrations.MIGRATIONS[i]`` for PostgreSQL. Append only."""

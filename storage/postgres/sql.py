@@ -21,7 +21,10 @@ import asyncpg
 
 from storage.errors import ChatBusy, ConstraintViolation, StorageError
 
-_ONE_GAME_PER_CHAT = frozenset({"lobbies_one_open_per_chat", "matches_one_running_per_chat"})
+_ONE_GAME_PER_CHAT = frozenset({
+    "lobbies_one_open_per_chat", "matches_one_running_per_chat",  # before migration 5
+    "lobbies_one_open_per_place", "matches_one_running_per_place",
+})
 
 
 @functools.lru_cache(maxsize=1024)
