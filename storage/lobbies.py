@@ -102,6 +102,10 @@ class Lobbies:
         )
         return lobbies[0] if lobbies else None
 
+    async def open_in_group(self, chat_id: int) -> list[Lobby]:
+        """The chat's open lobbies, in any of its forum topics."""
+        return await self._select("chat_id = ? AND status = 'open'", (chat_id,))
+
     async def list_for_user(
         self, user_id: int, status: LobbyStatus | None = "open"
     ) -> list[Lobby]:

@@ -79,7 +79,7 @@ class Lobby(_Row):
 
     lobby_id: int
     chat_id: int
-    topic_id: int
+    topic_id: int = 0
     """The forum topic the lobby is in (its ``message_thread_id``); 0: no topic."""
     creator_id: int
     message_id: int | None
@@ -144,7 +144,7 @@ class Match(_Row):
 
     match_id: int
     chat_id: int
-    topic_id: int
+    topic_id: int = 0
     """The forum topic the match is played in; 0: no topic (a plain group, General, private)."""
     lobby_id: int | None
     game: Game

@@ -17,6 +17,7 @@ import logging
 
 from bot.lobby.service import lobby_key
 from bot.match.drawing import table_key
+from bot.match.live import LiveMatch
 from bot.services import Services
 from storage import NotFound
 
@@ -49,14 +50,16 @@ async def migrated(found: Services, old_chat_id: int, new_chat_id: int) -> bool:
 
 
 async def bot_removed(found: Services, chat_id: int, title: str) -> None:
-    """Cancel the group's lobby and stop its match, telling its players privately."""
-    lobby = await found.store.lobbies.open_in_chat(chat_id)
-    if lobby is not None:
+    """Cancel the group's lobbies and stop its matches (in every forum topic), telling their
+    players privately."""
+    for lobby in await found.store.lobbies.open_in_group(chat_id):
         await found.store.lobbies.cancel(lobby.lobby_id)
         found.outbox.forget(chat_id, lobby_key(lobby.lobby_id))
-    live = found.games.in_chat(chat_id)
-    if live is None:
-        return
+    for live in found.games.in_group(chat_id):
+        await _stopped_for_removal(found, live, chat_id, title)
+
+
+async def _stopped_for_removal(found: Services, live: LiveMatch, chat_id: int, title: str) -> None:
     players = [user_id for user_id in live.user_ids if user_id is not None]
     group = html.escape(title)
     note = found.tr.text(await found.people.chat_language(chat_id), "bot-removed-match",

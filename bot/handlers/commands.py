@@ -9,6 +9,7 @@ import html
 
 from telegram import Update
 
+from bot.chats.topics import topic_of_update
 from bot.handlers import groups
 from bot.handlers.replies import (
     creator_of,
@@ -16,6 +17,7 @@ from bot.handlers.replies import (
     group_ids,
     ids_of,
     in_group,
+    live_here,
     lobby_here,
     open_lobby,
     reply,
@@ -43,7 +45,10 @@ async def new(update: Update, context: Context) -> None:
         await reply(update, context, "bot-new-unknown-game", game=html.escape(word))
         return
     created = await services(context).lobbies.create(
-        *ids, game or DEFAULT_GAME, seated=not groups.anonymous_admin(update)
+        *ids,
+        game or DEFAULT_GAME,
+        seated=not groups.anonymous_admin(update),
+        topic=topic_of_update(update),
     )
     if created.refusal is not None:
         note(result=created.refusal)
@@ -59,7 +64,7 @@ async def join(update: Update, context: Context) -> None:
         await reply(update, context, "group-anonymous-cannot-sit")
         return
     found = services(context)
-    lobby = await lobby_here(update, context, found, ids[0])
+    lobby = await lobby_here(update, context, found)
     if lobby is None:
         return
     refusal = await found.lobbies.join(lobby.lobby_id, ids[1])
@@ -73,11 +78,11 @@ async def leave(update: Update, context: Context) -> None:
     if ids is None:
         return
     found = services(context)
-    live = found.games.in_chat(ids[0])
+    live = live_here(found, update)
     if live is not None and live.seat_of(ids[1]) is not None:
         await reply(update, context, "bot-leave-running")
         return
-    lobby = await lobby_here(update, context, found, ids[0])
+    lobby = await lobby_here(update, context, found)
     if lobby is None:
         return
     refusal = await found.lobbies.leave(lobby.lobby_id, ids[1])
@@ -91,7 +96,7 @@ async def invite(update: Update, context: Context) -> None:
     if ids is None:
         return
     found = services(context)
-    lobby = await lobby_here(update, context, found, ids[0])
+    lobby = await lobby_here(update, context, found)
     if lobby is None:
         return
     await reply(
@@ -106,9 +111,9 @@ async def stop(update: Update, context: Context) -> None:
         return
     chat_id, user_id = ids
     found = services(context)
-    live = found.games.in_chat(chat_id)
+    live = live_here(found, update)
     grouped = in_group(update)
-    lobby = await open_lobby(found, chat_id) if grouped else None
+    lobby = await open_lobby(found, update) if grouped else None
     if live is None and lobby is None:
         await reply(update, context, "bot-stop-nothing")
         return

@@ -8,7 +8,8 @@ import html
 
 from telegram import Update
 
-from bot.handlers.replies import game_arg, ids_of, in_group, open_lobby, reply
+from bot.chats.topics import topic_of_update
+from bot.handlers.replies import game_arg, ids_of, in_group, live_here, reply
 from bot.i18n import SUPPORTED_LANGUAGES
 from bot.ops.logs import logged, note
 from bot.render import render_rules
@@ -49,11 +50,9 @@ async def lang(update: Update, context: Context) -> None:
     found = services(context)
     if in_group(update):
         await found.people.set_chat_language(chat_id, chosen)
-        lobby = await open_lobby(found, chat_id)
-        if lobby is not None:
+        for lobby in await found.store.lobbies.open_in_group(chat_id):
             await found.lobbies.show(lobby)
-        live = found.games.in_chat(chat_id)
-        if live is not None:
+        for live in found.games.in_group(chat_id):
             await found.screens.show_table(live)
     else:
         await found.people.set_user_language(user_id, chosen)
@@ -77,10 +76,12 @@ async def rules(update: Update, context: Context) -> None:
         await reply(update, context, "bot-new-unknown-game", game=html.escape(word))
         return
     if game is None:
-        live = found.games.in_chat(chat.id)
+        live = live_here(found, update)
         game = live.state.rules.game if live is not None else DEFAULT_GAME
     lang = await found.language(update)
-    found.outbox.post(chat.id, Content(render_rules(game, lang, found.tr)))
+    found.outbox.post(
+        chat.id, Content(render_rules(game, lang, found.tr), topic=topic_of_update(update))
+    )
 
 
 @logged("command-help")

@@ -35,6 +35,7 @@ from telegram import (
 )
 from telegram.constants import ChatType
 
+from bot.chats.topics import replied_person, topic_of_update
 from bot.ops.logs import logged, note
 from bot.records import (
     EXPORT_FILENAME,
@@ -111,9 +112,7 @@ async def stats(update: Update, context: Context) -> None:
     player = PlayerRef.human(target.id)
     entries = await found.store.results.stats_for(player)
     lang = await found.language(update)
-    found.outbox.post(
-        chat.id, Content(stats_text(player, target.first_name, entries, lang, found.tr))
-    )
+    _answer(found, update, Content(stats_text(player, target.first_name, entries, lang, found.tr)))
 
 
 @logged("command-top")
@@ -124,12 +123,12 @@ async def top(update: Update, context: Context) -> None:
     found, chat_id, lang = here
     asked = _top_arguments(context.args or [])
     if asked is None:
-        found.outbox.post(chat_id, Content(found.tr.text(lang, "rec-top-usage")))
+        _answer(found, update, Content(found.tr.text(lang, "rec-top-usage")))
         return
     game, humans_only = asked
     view = TopView(game or await _usual_game(found, chat_id), humans_only)
     note(game=view.game, humans=humans_only)
-    found.outbox.post(chat_id, await _top(found, chat_id, view, lang))
+    _answer(found, update, await _top(found, chat_id, view, lang))
 
 
 @logged("command-history")
@@ -138,7 +137,7 @@ async def history(update: Update, context: Context) -> None:
     if here is None:
         return
     found, chat_id, lang = here
-    found.outbox.post(chat_id, await _history(found, chat_id, 1, lang))
+    _answer(found, update, await _history(found, chat_id, 1, lang))
 
 
 @logged("command-score")
@@ -149,17 +148,20 @@ async def score(update: Update, context: Context) -> None:
     found = services(context)
     lang = await found.language(update)
     if chat.type in _GROUPS:
-        live = found.games.in_chat(chat.id)
+        live = found.games.in_chat(chat.id, topic_of_update(update))
     else:
         live = next(iter(found.games.of_user(user.id)), None)
     if live is None:
-        found.outbox.post(chat.id, Content(found.tr.text(lang, "rec-score-none")))
+        _answer(found, update, Content(found.tr.text(lang, "rec-score-none")))
         return
     note(match=live.match_id)
     summary = await summary_of(found.store, live.match_id)
     png = await found.announcer.picture(summary, lang)
     caption = found.announcer.caption(summary, lang)
-    await send_photo(context.bot, chat.id, png, filename=SHEET_FILENAME, caption=caption)
+    await send_photo(
+        context.bot, chat.id, png, filename=SHEET_FILENAME, caption=caption,
+        topic=topic_of_update(update),
+    )
 
 
 @logged("command-export")
@@ -171,12 +173,12 @@ async def export(update: Update, context: Context) -> None:
     lang = await found.language(update)
     if chat.type != ChatType.PRIVATE and not await found.people.opened(user.id):
         # The file goes to the private chat only: the bot cannot write there yet.
-        found.outbox.post(chat.id, Content(found.tr.text(lang, "rec-export-private")))
+        _answer(found, update, Content(found.tr.text(lang, "rec-export-private")))
         return
     entries = await found.store.results.matches_of_user(user.id)
     note(matches=len(entries))
     if not entries:
-        found.outbox.post(chat.id, Content(found.tr.text(lang, "rec-export-empty")))
+        _answer(found, update, Content(found.tr.text(lang, "rec-export-empty")))
         return
     mine = await found.people.user_language(user.id)
     data = export_csv(entries, user.id, mine, found.tr)
@@ -186,7 +188,7 @@ async def export(update: Update, context: Context) -> None:
     )
     if chat.type != ChatType.PRIVATE:
         reply = "rec-export-sent" if sent is not None else "rec-export-private"
-        found.outbox.post(chat.id, Content(found.tr.text(lang, reply)))
+        _answer(found, update, Content(found.tr.text(lang, reply)))
 
 
 # -------------------------------------------------------------------- buttons and the end
@@ -233,16 +235,24 @@ async def _group_chat(update: Update, context: Context) -> tuple[Services, int, 
     found = services(context)
     lang = await found.language(update)
     if chat.type not in _GROUPS:
-        found.outbox.post(chat.id, Content(found.tr.text(lang, "bot-group-only")))
+        _answer(found, update, Content(found.tr.text(lang, "bot-group-only")))
         return None
     return found, chat.id, lang
+
+
+def _answer(found: Services, update: Update, content: Content) -> None:
+    """Answer a command in its chat, in the forum topic it was sent in."""
+    if update.effective_chat is not None:
+        found.outbox.post(
+            update.effective_chat.id, replace(content, topic=topic_of_update(update))
+        )
 
 
 def _replied_to(message: Message) -> User | None:
     """The person whose message ``message`` replies to, if a person (not a bot, not the
     start of a forum topic, which every message of the topic "replies" to)."""
-    replied = message.reply_to_message
-    if replied is None or replied.forum_topic_created is not None:
+    replied = replied_person(message)
+    if replied is None:
         return None
     sender = replied.from_user
     return sender if sender is not None and not sender.is_bot else None

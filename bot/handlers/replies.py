@@ -1,13 +1,15 @@
 """What the command handlers share: who and where a command came from, the reply in the
 chat's (or the user's) language through the outbox, the game a command names (the words of
 `bot.records.game_from_argument`, one list for every command), the chat's open lobby and the
-creator of its match."""
+creator of its match. "Where" is the chat and, in a forum, its topic (`bot.chats.topics`):
+the reply goes to the command's topic, and the lobby or match found is that topic's."""
 
 from __future__ import annotations
 
 from telegram import Update
 from telegram.constants import ChatType
 
+from bot.chats.topics import topic_of_update
 from bot.match.live import LiveMatch
 from bot.records import game_from_argument
 from bot.services import Context, Services, services
@@ -22,7 +24,8 @@ async def reply(update: Update, context: Context, message_id: str, **args: str |
     if chat is None:
         return
     lang = await found.language(update)
-    found.outbox.post(chat.id, Content(found.tr.text(lang, message_id, **args)))
+    content = Content(found.tr.text(lang, message_id, **args), topic=topic_of_update(update))
+    found.outbox.post(chat.id, content)
 
 
 def in_group(update: Update) -> bool:
@@ -44,8 +47,20 @@ def game_arg(context: Context) -> tuple[Game | None, str]:
     return (game_from_argument(word) if word else None), word
 
 
-async def open_lobby(found: Services, chat_id: int) -> Lobby | None:
-    return await found.store.lobbies.open_in_chat(chat_id)
+async def open_lobby(found: Services, update: Update) -> Lobby | None:
+    """The open lobby of the chat (of its forum topic) the update came from."""
+    if update.effective_chat is None:
+        return None
+    return await found.store.lobbies.open_in_chat(
+        update.effective_chat.id, topic_of_update(update)
+    )
+
+
+def live_here(found: Services, update: Update) -> LiveMatch | None:
+    """The running match of the chat (of its forum topic) the update came from."""
+    if update.effective_chat is None:
+        return None
+    return found.games.in_chat(update.effective_chat.id, topic_of_update(update))
 
 
 async def creator_of(found: Services, live: LiveMatch) -> int | None:
@@ -64,11 +79,9 @@ async def group_ids(update: Update, context: Context) -> tuple[int, int] | None:
     return ids
 
 
-async def lobby_here(
-    update: Update, context: Context, found: Services, chat_id: int
-) -> Lobby | None:
-    """The chat's open lobby; without one the command is told there is none."""
-    lobby = await open_lobby(found, chat_id)
+async def lobby_here(update: Update, context: Context, found: Services) -> Lobby | None:
+    """The open lobby here; without one the command is told there is none."""
+    lobby = await open_lobby(found, update)
     if lobby is None:
         await reply(update, context, "bot-no-lobby")
     return lobby

@@ -9,7 +9,8 @@ import html
 
 from telegram import Update
 
-from bot.handlers.replies import creator_of, group_ids, ids_of, reply
+from bot.chats.topics import replied_person
+from bot.handlers.replies import creator_of, group_ids, ids_of, live_here, reply
 from bot.match.live import LiveMatch
 from bot.ops.logs import logged, note
 from bot.services import Context, services
@@ -19,7 +20,7 @@ def _kick_target(update: Update, context: Context, live: LiveMatch) -> int | Non
     """The seat /kick names: the author of the message it replies to, a seat number, or
     else the seat whose turn it is."""
     message = update.effective_message
-    replied = message.reply_to_message if message is not None else None
+    replied = replied_person(message) if message is not None else None
     if replied is not None and replied.from_user is not None:
         return live.seat_of(replied.from_user.id)
     if context.args:
@@ -35,9 +36,9 @@ async def kick(update: Update, context: Context) -> None:
     ids = await group_ids(update, context)
     if ids is None:
         return
-    chat_id, user_id = ids
+    user_id = ids[1]
     found = services(context)
-    live = found.games.in_chat(chat_id)
+    live = live_here(found, update)
     if live is None:
         await reply(update, context, "bot-kick-nothing")
         return

@@ -79,10 +79,11 @@ class Lobbies:
     # ---------------------------------------------------------------- commands
 
     async def create(
-        self, chat_id: int, user_id: int, game: Game, *, seated: bool = True
+        self, chat_id: int, user_id: int, game: Game, *, seated: bool = True, topic: int = 0
     ) -> Created:
-        """Open a lobby; its creator sits first unless not ``seated`` (an anonymous admin)."""
-        if self._games.in_chat(chat_id) is not None:
+        """Open a lobby in the chat's forum topic ``topic`` (0: none); its creator sits first
+        unless not ``seated`` (an anonymous admin)."""
+        if self._games.in_chat(chat_id, topic) is not None:
             return Created(None, "lobby-busy-match")
         rules = preset(game)
         try:
@@ -93,6 +94,7 @@ class Lobbies:
                 players=rules.players,
                 rules=header_text(rules),
                 turn_seconds=self._turn_seconds,
+                topic_id=topic,
             )
         except ChatBusy as busy:
             return Created(None, "lobby-busy-match" if busy.match_id else "lobby-busy-lobby")
@@ -133,16 +135,16 @@ class Lobbies:
         self._outbox.show(
             lobby.chat_id,
             lobby_key(lobby.lobby_id),
-            Content(self._tr.text(lang, "lobby-cancelled")),
+            Content(self._tr.text(lang, "lobby-cancelled"), topic=lobby.topic_id),
             message_id=lobby.message_id,
             last=True,
         )
 
     async def member_left(self, chat_id: int, user_id: int) -> None:
         """A member left the group (or was removed): free their lobby seat, if any."""
-        lobby = await self._store.lobbies.open_in_chat(chat_id)
-        if lobby is not None and lobby.seat_of(user_id) is not None:
-            await self.leave(lobby.lobby_id, user_id)
+        for lobby in await self._store.lobbies.open_in_group(chat_id):
+            if lobby.seat_of(user_id) is not None:
+                await self.leave(lobby.lobby_id, user_id)
 
     async def refresh_for(self, user_id: int) -> None:
         """Redraw the lobbies the user sits in (their private chat just opened)."""
@@ -268,7 +270,7 @@ class Lobbies:
         main = lobby.lobby_id not in self._settings_open
         screen = await self._screen(lobby, main=main)
         render = render_lobby if main else render_lobby_settings
-        content = Content(*render(screen, lang, self._tr))
+        content = Content(*render(screen, lang, self._tr), topic=lobby.topic_id)
         lobby_id = lobby.lobby_id
 
         async def remember(message_id: int) -> None:

@@ -132,7 +132,7 @@ class Drawing:
                 url=start_link(self._bot_username, f"play-{live.match_id}"),
             )
             markup = InlineKeyboardMarkup([[button]])
-        return Content(text, markup)
+        return Content(text, markup, topic=live.topic_id)
 
     async def hand(
         self, live: LiveMatch, seat: int, *, final: bool = False, stopped_by: str | None = None
@@ -176,8 +176,8 @@ class Drawing:
         result = render_match_result(events, public, names, lang, self._tr)
         ending = None
         if result is not None and summary is not None:
-            ending = Ending(live.chat_id, lang, result, summary, live.version)
-        return (Content(deal) if deal else None), ending
+            ending = Ending(live.chat_id, lang, result, summary, live.version, live.topic_id)
+        return (Content(deal, topic=live.topic_id) if deal else None), ending
 
     async def stopped(
         self, live: LiveMatch, stopped_by: str, summary: MatchSummary
@@ -186,7 +186,7 @@ class Drawing:
         lang = await self._people.chat_language(live.chat_id)
         names = await self.names(live, lang)
         result = render_stopped_result(view(live.state, None), names, lang, self._tr, stopped_by)
-        return Ending(live.chat_id, lang, result, summary)
+        return Ending(live.chat_id, lang, result, summary, topic=live.topic_id)
 
     async def names(self, live: LiveMatch, lang: str | None = None) -> tuple[str, ...]:
         """The seats' names: a computer seat is named by its number, and a human whom a

@@ -78,6 +78,11 @@ class LiveMatch:
         return self.row.chat_id
 
     @property
+    def topic_id(self) -> int:
+        """The forum topic of the match's group it is played in (0: none)."""
+        return self.row.topic_id
+
+    @property
     def user_ids(self) -> tuple[int | None, ...]:
         return tuple(seat.user_id for seat in self.row.seats)
 

@@ -116,7 +116,7 @@ class Loader(Room):
                 raise NotationError("the header has no deal-seed line")
             state = replay_match(row.rules, lines)
         except (NotationError, StorageError) as error:
-            await self.abandon_broken(row.match_id, row.chat_id, str(error))
+            await self.abandon_broken(row.match_id, row.chat_id, str(error), row.topic_id)
             return None
         live = LiveMatch(row, state, len(lines), seed)
         for user_id in live.user_ids:
@@ -160,7 +160,9 @@ class Loader(Room):
         await self._store.matches.commit(write)
         return armed(write, turn)
 
-    async def abandon_broken(self, match_id: int, chat_id: int, problem: str) -> None:
+    async def abandon_broken(
+        self, match_id: int, chat_id: int, problem: str, topic: int = 0
+    ) -> None:
         log.error("match %s cannot be restored and is abandoned: %s", match_id, problem)
         try:
             await self._store.matches.abandon(match_id)
@@ -169,4 +171,4 @@ class Loader(Room):
             # learns that its game is gone.
             log.error("match %s could not be marked abandoned: %s", match_id, error)
         lang = await self._people.chat_language(chat_id)
-        await self._screens.post(chat_id, self._tr.text(lang, "bot-match-broken"))
+        await self._screens.post(chat_id, self._tr.text(lang, "bot-match-broken"), topic)

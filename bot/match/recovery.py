@@ -94,7 +94,11 @@ async def _ending(services: Services, stored: Stored, match: Match | None) -> En
     summary = summarize(match.rules, lines, players_of(match), match_id=match.match_id)
     body = stored.body
     lang = str(body.get("lang") or services.people.default_language)
-    return Ending(stored.chat_id, lang, str(body.get("text", "")), summary, stored.version)
+    topic = body.get("topic")
+    return Ending(
+        stored.chat_id, lang, str(body.get("text", "")), summary, stored.version,
+        topic if isinstance(topic, int) and topic > 0 else 0,
+    )
 
 
 async def _running_matches(services: Services) -> list[Match]:
@@ -106,15 +110,17 @@ async def _running_matches(services: Services) -> list[Match]:
     # The repository loads all running matches at once; to set one broken row apart we list
     # their ids ourselves and load each alone.
     rows = await store.db.fetch_all(
-        "SELECT match_id, chat_id FROM matches WHERE status = 'running' ORDER BY match_id"
+        "SELECT match_id, chat_id, topic_id FROM matches WHERE status = 'running' "
+        "ORDER BY match_id"
     )
     found = []
     for row in rows:
         match_id, chat_id = int(row["match_id"]), int(row["chat_id"])
+        topic = row["topic_id"] if isinstance(row["topic_id"], int) else 0
         try:
             match = await store.matches.get(match_id)
         except CorruptRow as error:
-            await services.games.abandon_broken(match_id, chat_id, str(error))
+            await services.games.abandon_broken(match_id, chat_id, str(error), topic)
             continue
         if match is not None:
             found.append(match)

@@ -34,8 +34,14 @@ class Running:
         self._tasks: set[asyncio.Task[None]] = set()
         self._announce = announce
 
-    def in_chat(self, chat_id: int) -> LiveMatch | None:
-        return next((m for m in self.live.values() if m.chat_id == chat_id), None)
+    def in_chat(self, chat_id: int, topic_id: int = 0) -> LiveMatch | None:
+        return next(
+            (m for m in self.live.values() if (m.chat_id, m.topic_id) == (chat_id, topic_id)),
+            None,
+        )
+
+    def in_group(self, chat_id: int) -> list[LiveMatch]:
+        return [m for m in self.live.values() if m.chat_id == chat_id]
 
     def of_user(self, user_id: int) -> list[LiveMatch]:
         return [m for m in self.live.values() if m.seat_of(user_id) is not None]

@@ -135,7 +135,7 @@ class Screens:
                     solo = live.chat_id > 0
                     batch.renew = hand_key(live.match_id) if solo else table_key(live.match_id)
             if ending is not None:
-                content = Content(ending.result)
+                content = Content(ending.result, topic=ending.topic)
                 batch.add(
                     self._row(
                         live.chat_id, ending.key, "ending", live, True, content, lang=ending.lang
@@ -158,6 +158,7 @@ class Screens:
         body: dict[str, Any] = {
             "text": content.text,
             "markup": None if content.markup is None else content.markup.to_dict(),
+            "topic": content.topic,
             "final": final,
             **extra,
         }
@@ -179,9 +180,11 @@ class Screens:
         `bot.match.recovery` posts it)."""
         body = stored.body
         markup = body.get("markup")
+        topic = body.get("topic")
         content = Content(
             str(body.get("text", "")),
             None if not markup else InlineKeyboardMarkup.de_json(markup, None),
+            topic=topic if isinstance(topic, int) and topic > 0 else 0,
         )
         if match is not None:
             # The ids stored since (a table or hand sent anew) are newer than the row's.
@@ -271,5 +274,5 @@ class Screens:
         """The ending of a match stopped with /stop (`Drawing.stopped`)."""
         return await self.drawing.stopped(live, stopped_by, summary)
 
-    async def post(self, chat_id: int, text: str) -> None:
-        self._outbox.post(chat_id, Content(text))
+    async def post(self, chat_id: int, text: str, topic: int = 0) -> None:
+        self._outbox.post(chat_id, Content(text, topic=topic))

@@ -78,8 +78,13 @@ class Games:
         self._loader = Loader(crew, self._autoplay.timers, self._next_turn)
         self._presses = Presses(crew, self.load)
 
-    def in_chat(self, chat_id: int) -> LiveMatch | None:
-        return self._running.in_chat(chat_id)
+    def in_chat(self, chat_id: int, topic_id: int = 0) -> LiveMatch | None:
+        """The running match of the chat's forum topic ``topic_id`` (0: none)."""
+        return self._running.in_chat(chat_id, topic_id)
+
+    def in_group(self, chat_id: int) -> list[LiveMatch]:
+        """The chat's running matches, in any of its topics."""
+        return self._running.in_group(chat_id)
 
     def of_user(self, user_id: int) -> list[LiveMatch]:
         return self._running.of_user(user_id)
@@ -183,8 +188,10 @@ class Games:
         """The running match in memory, loaded from its log if needed; None if not running."""
         return await self._loader.load(match_id)
 
-    async def abandon_broken(self, match_id: int, chat_id: int, problem: str) -> None:
-        await self._loader.abandon_broken(match_id, chat_id, problem)
+    async def abandon_broken(
+        self, match_id: int, chat_id: int, problem: str, topic: int = 0
+    ) -> None:
+        await self._loader.abandon_broken(match_id, chat_id, problem, topic)
 
     def announce_later(self, ending: Ending) -> None:
         """Post a match's result (stored, not yet posted when the bot stopped) in the

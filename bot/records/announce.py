@@ -56,18 +56,25 @@ class Announcer:
         await self._outbox.idle([chat_id])
         if png is not None and len(ending.result) <= CAPTION_LIMIT:
             sent = await send_photo(
-                self._bot, chat_id, png, filename=SHEET_FILENAME, caption=ending.result, html=True
+                self._bot, chat_id, png, filename=SHEET_FILENAME, caption=ending.result,
+                html=True, topic=ending.topic,
             )
             if sent is not None:
                 self._announced(ending)
                 return
             png = None
         # The stored result (storage.outbox) goes once this text is delivered.
-        self._outbox.post(chat_id, Content(ending.result), key=ending.key, version=ending.version)
+        self._outbox.post(
+            chat_id, Content(ending.result, topic=ending.topic), key=ending.key,
+            version=ending.version,
+        )
         if png is not None:
             await self._outbox.idle([chat_id])
             caption = self.caption(ending.summary, ending.lang)
-            await send_photo(self._bot, chat_id, png, filename=SHEET_FILENAME, caption=caption)
+            await send_photo(
+                self._bot, chat_id, png, filename=SHEET_FILENAME, caption=caption,
+                topic=ending.topic,
+            )
 
     async def picture(self, summary: MatchSummary, lang: str) -> bytes:
         """The score sheet picture, rendered in a worker thread (also for /score)."""

@@ -23,6 +23,8 @@ class Ending:
     summary: MatchSummary
     version: int = 0
     """The match's version at its end (the stored row of the result is marked with it)."""
+    topic: int = 0
+    """The forum topic of the group the match was played in (0: none)."""
 
     @property
     def key(self) -> str:

@@ -163,6 +163,7 @@ class Courier:
             message = await self._bot.send_message(
                 chat_id,
                 content.text,
+                message_thread_id=content.topic or None,
                 parse_mode=ParseMode.HTML,
                 reply_markup=content.markup,
                 link_preview_options=_NO_PREVIEW,

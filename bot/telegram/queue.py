@@ -24,10 +24,12 @@ OnSent = Callable[[int], Awaitable[None]]
 
 @dataclass(frozen=True)
 class Content:
-    """What a message shows: HTML text and its inline keyboard."""
+    """What a message shows: HTML text and its inline keyboard; and the forum topic a new
+    message goes to (its ``message_thread_id``; 0: none, the chat itself or General)."""
 
     text: str
     markup: InlineKeyboardMarkup | None = None
+    topic: int = 0
 
 
 @dataclass

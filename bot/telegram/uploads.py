@@ -28,27 +28,43 @@ ATTEMPTS: Final = 4
 
 
 async def send_photo(
-    bot: Bot, chat_id: int, png: bytes, *, filename: str, caption: str, html: bool = False
+    bot: Bot,
+    chat_id: int,
+    png: bytes,
+    *,
+    filename: str,
+    caption: str,
+    html: bool = False,
+    topic: int = 0,
 ) -> Message | None:
-    """Send a PNG picture with a caption (plain text, or Telegram HTML if ``html``); None if
-    it could not be sent."""
+    """Send a PNG picture with a caption (plain text, or Telegram HTML if ``html``) into the
+    chat's forum topic ``topic`` (0: none); None if it could not be sent."""
     parse_mode = ParseMode.HTML if html else None
     return await _uploading(
         chat_id,
         lambda: bot.send_photo(
-            chat_id, InputFile(png, filename=filename), caption=caption, parse_mode=parse_mode
+            chat_id,
+            InputFile(png, filename=filename),
+            caption=caption,
+            parse_mode=parse_mode,
+            message_thread_id=topic or None,
         ),
     )
 
 
 async def send_document(
-    bot: Bot, chat_id: int, data: bytes, *, filename: str, caption: str
+    bot: Bot, chat_id: int, data: bytes, *, filename: str, caption: str, topic: int = 0
 ) -> Message | None:
-    """Send a file (its type guessed from ``filename``) with a plain-text caption; None if it
-    could not be sent."""
+    """Send a file (its type guessed from ``filename``) with a plain-text caption into the
+    forum topic ``topic`` (0: none); None if it could not be sent."""
     return await _uploading(
         chat_id,
-        lambda: bot.send_document(chat_id, InputFile(data, filename=filename), caption=caption),
+        lambda: bot.send_document(
+            chat_id,
+            InputFile(data, filename=filename),
+            caption=caption,
+            message_thread_id=topic or None,
+        ),
     )
 
 
