@@ -75,6 +75,10 @@ async def test_only_the_stale_go_and_the_newest_match_first(
     since = len(server.world.calls)
     async with running_bot(server, database, handled=handled) as bot:
         await server.settle(quiet=0.5)
+        await bot.services.outbox.idle()
+        # The marks of what was delivered are written every second; write them now (a busy
+        # machine can stretch the settling above past that second, or not reach it).
+        await bot.services.ledger.flush()
         drawn = _drawn(server, since)
         # The delivery marks are written about once a second after the sends.
         for _ in range(50):
