@@ -117,7 +117,7 @@ def _wire(application: AnyApplication, settings: Settings, store: Store) -> Serv
         group_window=settings.group_window_seconds,
         on_delivered=ledger.delivered,
     )
-    screens = Screens(store, people, outbox, tr, application.bot.username)
+    screens = Screens(store, people, outbox, tr, application.bot.username, ledger)
     thinking = Thinking(settings.computer_workers)
     announcer = Announcer(application.bot, outbox, people, tr)
     games = Games(

@@ -15,6 +15,7 @@ consecutive timeouts per seat. Pending turn deadlines live in `storage.deadlines
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable, Sequence
 
 from engine import Game
@@ -226,6 +227,18 @@ class Matches:
         changes (timeouts, a computer standing in) are stored with an action (`commit`)."""
         await self._update_seat(match_id, seat, "hand_message_id = ?", (message_id,))
 
+    async def set_hand_message_ids(self, ids: Sequence[tuple[int, int, int]]) -> None:
+        """Remember several hand messages, ``(match, seat, message id)``, in one trip."""
+        rows = [(message_id, match_id, seat) for match_id, seat, message_id in ids]
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.executemany(
+                "UPDATE match_seats SET hand_message_id = ? WHERE match_id = ? AND seat = ?", rows
+            )
+
+        if rows:
+            await self._db.write(write)
+
     # ---------------------------------------------------------------- ending
 
     async def finish(self, match_id: int, winner_seat: int | None) -> Match:
@@ -276,21 +289,26 @@ class Matches:
         return match
 
     async def _select(self, where: str, params: Sequence[object]) -> list[Match]:
-        async with self._db.snapshot():
-            rows = await self._db.fetch_all(
-                f"SELECT {_COLUMNS} FROM matches WHERE {where} ORDER BY match_id", params
+        return await select_matches(self._db, where, params)
+
+
+async def select_matches(db: Database, where: str, params: Sequence[object]) -> list[Match]:
+    """The matches ``where`` selects, with their seats, read in one snapshot."""
+    async with db.snapshot():
+        rows = await db.fetch_all(
+            f"SELECT {_COLUMNS} FROM matches WHERE {where} ORDER BY match_id", params
+        )
+        ids = [column(r, "match_id", int, table="matches", key=None) for r in rows]
+        seat_rows = (
+            await db.fetch_all(
+                f"SELECT {_SEAT_COLUMNS} FROM match_seats "
+                f"WHERE match_id IN ({placeholders(ids)}) ORDER BY match_id, seat",
+                ids,
             )
-            ids = [column(r, "match_id", int, table="matches", key=None) for r in rows]
-            seat_rows = (
-                await self._db.fetch_all(
-                    f"SELECT {_SEAT_COLUMNS} FROM match_seats "
-                    f"WHERE match_id IN ({placeholders(ids)}) ORDER BY match_id, seat",
-                    ids,
-                )
-                if ids
-                else []
-            )
-        return _matches(ids, rows, seat_rows)
+            if ids
+            else []
+        )
+    return _matches(ids, rows, seat_rows)
 
 
 def _log_lines(match_id: int, version: object, rows: list[Row]) -> list[str]:

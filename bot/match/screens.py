@@ -27,6 +27,7 @@ from bot.match.drawing import Drawing, Shown, hand_key, table_key
 from bot.match.live import LiveMatch
 from bot.records import MatchSummary
 from bot.records.ending import Ending
+from bot.telegram.ledger import Ledger
 from bot.telegram.outbox import Content, OnSent, Outbox
 from engine import MatchState
 from engine.events import Event
@@ -53,10 +54,17 @@ class Batch:
 
 class Screens:
     def __init__(
-        self, store: Store, people: People, outbox: Outbox, tr: Translator, bot_username: str
+        self,
+        store: Store,
+        people: People,
+        outbox: Outbox,
+        tr: Translator,
+        bot_username: str,
+        ledger: Ledger,
     ) -> None:
         self._store = store
         self._outbox = outbox
+        self._ledger = ledger
         self.bot_username = bot_username
         self.drawing = Drawing(people, outbox, tr, bot_username)
 
@@ -232,7 +240,9 @@ class Screens:
             if seat is None:
                 await self._store.matches.set_table_message_id(match_id, message_id)
             else:
-                await self._store.matches.set_hand_message_id(match_id, seat, message_id)
+                # Written with the next batch of delivery marks: under load nearly every
+                # turn sends a hand anew, and a write each would hold up the presses.
+                self._ledger.hand_sent(match_id, seat, message_id)
 
         return remember
 
