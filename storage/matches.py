@@ -15,13 +15,12 @@ consecutive timeouts per seat. Pending turn deadlines live in `storage.deadlines
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Sequence
 
 from engine import Game
 from storage._rows import as_int, check_lines, check_seat, column, load, placeholders, to_text
 from storage.backend import Backend
-from storage.conn import Row
+from storage.conn import Conn, Row
 from storage.errors import CorruptRow, LobbyNotFull, NotFound, WrongStatus
 from storage.lobbies import (
     Lobbies,
@@ -231,8 +230,8 @@ class Matches:
         """Remember several hand messages, ``(match, seat, message id)``, in one trip."""
         rows = [(message_id, match_id, seat) for match_id, seat, message_id in ids]
 
-        def write(conn: sqlite3.Connection) -> None:
-            conn.executemany(
+        async def write(conn: Conn) -> None:
+            await conn.execute_many(
                 "UPDATE match_seats SET hand_message_id = ? WHERE match_id = ? AND seat = ?", rows
             )
 
@@ -292,7 +291,7 @@ class Matches:
         return await select_matches(self._db, where, params)
 
 
-async def select_matches(db: Database, where: str, params: Sequence[object]) -> list[Match]:
+async def select_matches(db: Backend, where: str, params: Sequence[object]) -> list[Match]:
     """The matches ``where`` selects, with their seats, read in one snapshot."""
     async with db.snapshot():
         rows = await db.fetch_all(

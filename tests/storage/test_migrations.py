@@ -167,9 +167,9 @@ async def test_migration_5_puts_every_game_in_the_general_place(tmp_path: Path) 
             "INSERT INTO chats (chat_id, type, created_at, updated_at) "
             "VALUES (-100, 'supergroup', ?, ?)", (now, now),
         )
-        match_id = await db.insert(
+        match_id = await db.fetch_value(
             "INSERT INTO matches (chat_id, game, players, rules, created_at, updated_at) "
-            "VALUES (-100, 'thousand', 3, 'game thousand', ?, ?)", (now, now),
+            "VALUES (-100, 'thousand', 3, 'game thousand', ?, ?) RETURNING match_id", (now, now),
         )
         await db.execute_many(
             "INSERT INTO match_seats (match_id, seat, computer_level) VALUES (?, ?, 'easy')",

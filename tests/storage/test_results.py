@@ -121,11 +121,12 @@ async def test_migration_2_applies_on_top_of_version_1_and_keeps_the_data(
                      "2024-05-01T00:00:00Z"),
                 )
             # So are its match rows: the matches repository reads today's columns too.
-            match_id = await db.insert(
+            match_id = await db.fetch_value(
                 "INSERT INTO matches (chat_id, game, players, rules, created_at, updated_at) "
-                "VALUES (?, 'thousand', 3, ?, ?, ?)",
+                "VALUES (?, 'thousand', 3, ?, ?, ?) RETURNING match_id",
                 (GROUP, RULES_3, "2024-05-01T00:00:00Z", "2024-05-01T00:00:00Z"),
             )
+            assert isinstance(match_id, int)
             await db.execute_many(
                 "INSERT INTO match_seats (match_id, seat, user_id, computer_level) "
                 "VALUES (?, ?, ?, ?)",
