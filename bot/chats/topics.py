@@ -10,6 +10,8 @@ are not topics.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from telegram import Message, Update
 
 
@@ -26,6 +28,13 @@ def topic_of_update(update: Update) -> int:
         shown = update.callback_query.message
         return topic_of(shown) if isinstance(shown, Message) else 0
     return topic_of(update.effective_message)
+
+
+def stored_topic(body: Mapping[str, object]) -> int:
+    """The topic of a message stored in the outbox (its body's ``topic``; 0: none, also for
+    a row from before the topics)."""
+    topic = body.get("topic")
+    return topic if isinstance(topic, int) and topic > 0 else 0
 
 
 def replied_person(message: Message) -> Message | None:

@@ -15,7 +15,7 @@ import logging
 from telegram import Update
 from telegram.error import TelegramError
 
-from bot.chats.topics import topic_of_update
+from bot.handlers.replies import answer
 from bot.ops.logs import describe
 from bot.services import Context, Services, services_of
 from bot.telegram.outbox import Content
@@ -38,9 +38,7 @@ async def on_error(update: object, context: Context) -> None:
         with contextlib.suppress(TelegramError):
             await update.callback_query.answer(text)
     elif update.effective_chat is not None and update.effective_message is not None:
-        found.outbox.post(
-            update.effective_chat.id, Content(text, topic=topic_of_update(update))
-        )
+        answer(found, update, Content(text))
     if update.effective_user is not None:
         await _redraw(found, update.effective_user.id)
 

@@ -8,8 +8,7 @@ import html
 
 from telegram import Update
 
-from bot.chats.topics import topic_of_update
-from bot.handlers.replies import game_arg, ids_of, in_group, live_here, reply
+from bot.handlers.replies import answer, game_arg, ids_of, in_group, live_here, reply
 from bot.i18n import SUPPORTED_LANGUAGES
 from bot.ops.logs import logged, note
 from bot.render import render_rules
@@ -79,9 +78,7 @@ async def rules(update: Update, context: Context) -> None:
         live = live_here(found, update)
         game = live.state.rules.game if live is not None else DEFAULT_GAME
     lang = await found.language(update)
-    found.outbox.post(
-        chat.id, Content(render_rules(game, lang, found.tr), topic=topic_of_update(update))
-    )
+    answer(found, update, Content(render_rules(game, lang, found.tr)))
 
 
 @logged("command-help")

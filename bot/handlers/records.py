@@ -36,6 +36,7 @@ from telegram import (
 from telegram.constants import ChatType
 
 from bot.chats.topics import replied_person, topic_of_update
+from bot.handlers.replies import answer
 from bot.ops.logs import logged, note
 from bot.records import (
     EXPORT_FILENAME,
@@ -112,7 +113,7 @@ async def stats(update: Update, context: Context) -> None:
     player = PlayerRef.human(target.id)
     entries = await found.store.results.stats_for(player)
     lang = await found.language(update)
-    _answer(found, update, Content(stats_text(player, target.first_name, entries, lang, found.tr)))
+    answer(found, update, Content(stats_text(player, target.first_name, entries, lang, found.tr)))
 
 
 @logged("command-top")
@@ -123,12 +124,12 @@ async def top(update: Update, context: Context) -> None:
     found, chat_id, lang = here
     asked = _top_arguments(context.args or [])
     if asked is None:
-        _answer(found, update, Content(found.tr.text(lang, "rec-top-usage")))
+        answer(found, update, Content(found.tr.text(lang, "rec-top-usage")))
         return
     game, humans_only = asked
     view = TopView(game or await _usual_game(found, chat_id), humans_only)
     note(game=view.game, humans=humans_only)
-    _answer(found, update, await _top(found, chat_id, view, lang))
+    answer(found, update, await _top(found, chat_id, view, lang))
 
 
 @logged("command-history")
@@ -137,7 +138,7 @@ async def history(update: Update, context: Context) -> None:
     if here is None:
         return
     found, chat_id, lang = here
-    _answer(found, update, await _history(found, chat_id, 1, lang))
+    answer(found, update, await _history(found, chat_id, 1, lang))
 
 
 @logged("command-score")
@@ -152,7 +153,7 @@ async def score(update: Update, context: Context) -> None:
     else:
         live = next(iter(found.games.of_user(user.id)), None)
     if live is None:
-        _answer(found, update, Content(found.tr.text(lang, "rec-score-none")))
+        answer(found, update, Content(found.tr.text(lang, "rec-score-none")))
         return
     note(match=live.match_id)
     summary = await summary_of(found.store, live.match_id)
@@ -173,12 +174,12 @@ async def export(update: Update, context: Context) -> None:
     lang = await found.language(update)
     if chat.type != ChatType.PRIVATE and not await found.people.opened(user.id):
         # The file goes to the private chat only: the bot cannot write there yet.
-        _answer(found, update, Content(found.tr.text(lang, "rec-export-private")))
+        answer(found, update, Content(found.tr.text(lang, "rec-export-private")))
         return
     entries = await found.store.results.matches_of_user(user.id)
     note(matches=len(entries))
     if not entries:
-        _answer(found, update, Content(found.tr.text(lang, "rec-export-empty")))
+        answer(found, update, Content(found.tr.text(lang, "rec-export-empty")))
         return
     mine = await found.people.user_language(user.id)
     data = export_csv(entries, user.id, mine, found.tr)
@@ -188,7 +189,7 @@ async def export(update: Update, context: Context) -> None:
     )
     if chat.type != ChatType.PRIVATE:
         reply = "rec-export-sent" if sent is not None else "rec-export-private"
-        _answer(found, update, Content(found.tr.text(lang, reply)))
+        answer(found, update, Content(found.tr.text(lang, reply)))
 
 
 # -------------------------------------------------------------------- buttons and the end
@@ -235,17 +236,9 @@ async def _group_chat(update: Update, context: Context) -> tuple[Services, int, 
     found = services(context)
     lang = await found.language(update)
     if chat.type not in _GROUPS:
-        _answer(found, update, Content(found.tr.text(lang, "bot-group-only")))
+        answer(found, update, Content(found.tr.text(lang, "bot-group-only")))
         return None
     return found, chat.id, lang
-
-
-def _answer(found: Services, update: Update, content: Content) -> None:
-    """Answer a command in its chat, in the forum topic it was sent in."""
-    if update.effective_chat is not None:
-        found.outbox.post(
-            update.effective_chat.id, replace(content, topic=topic_of_update(update))
-        )
 
 
 def _replied_to(message: Message) -> User | None:

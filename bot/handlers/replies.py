@@ -6,6 +6,8 @@ the reply goes to the command's topic, and the lobby or match found is that topi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from telegram import Update
 from telegram.constants import ChatType
 
@@ -24,8 +26,15 @@ async def reply(update: Update, context: Context, message_id: str, **args: str |
     if chat is None:
         return
     lang = await found.language(update)
-    content = Content(found.tr.text(lang, message_id, **args), topic=topic_of_update(update))
-    found.outbox.post(chat.id, content)
+    answer(found, update, Content(found.tr.text(lang, message_id, **args)))
+
+
+def answer(found: Services, update: Update, content: Content) -> None:
+    """Post ``content`` in the chat the update came from, in its forum topic."""
+    if update.effective_chat is not None:
+        found.outbox.post(
+            update.effective_chat.id, replace(content, topic=topic_of_update(update))
+        )
 
 
 def in_group(update: Update) -> bool:

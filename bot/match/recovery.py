@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 
+from bot.chats.topics import stored_topic
 from bot.records import players_of, summarize
 from bot.records.ending import Ending
 from bot.services import Services
@@ -94,10 +95,9 @@ async def _ending(services: Services, stored: Stored, match: Match | None) -> En
     summary = summarize(match.rules, lines, players_of(match), match_id=match.match_id)
     body = stored.body
     lang = str(body.get("lang") or services.people.default_language)
-    topic = body.get("topic")
     return Ending(
         stored.chat_id, lang, str(body.get("text", "")), summary, stored.version,
-        topic if isinstance(topic, int) and topic > 0 else 0,
+        stored_topic(body),
     )
 
 

@@ -22,6 +22,7 @@ from typing import Any, Unpack
 from telegram import InlineKeyboardMarkup
 
 from bot.chats.people import People
+from bot.chats.topics import stored_topic
 from bot.i18n import Translator
 from bot.match.drawing import Drawing, Shown, hand_key, table_key
 from bot.match.live import LiveMatch
@@ -188,11 +189,10 @@ class Screens:
         `bot.match.recovery` posts it)."""
         body = stored.body
         markup = body.get("markup")
-        topic = body.get("topic")
         content = Content(
             str(body.get("text", "")),
             None if not markup else InlineKeyboardMarkup.de_json(markup, None),
-            topic=topic if isinstance(topic, int) and topic > 0 else 0,
+            topic=stored_topic(body),
         )
         if match is not None:
             # The ids stored since (a table or hand sent anew) are newer than the row's.
