@@ -5,7 +5,9 @@ A start that cannot work ends in one line on standard error and a non-zero exit 
 a traceback: bad settings (exit 2); a token Telegram rejects, Telegram out of reach, or a
 database that cannot be opened or written, a webhook port that is taken (exit 1).
 
-A webhook is never served without a secret token (`webhook_secret`).
+A webhook is never served without a secret token (`webhook_secret`). Several webhook workers
+of one token share a PostgreSQL database (``DATABASE_URL``, issue 17): only the leader among
+them (`bot.ops.cluster`) registers the webhook; they all need the same ``WEBHOOK_SECRET``.
 """
 
 from __future__ import annotations
@@ -14,17 +16,21 @@ import asyncio
 import secrets
 import sqlite3
 import sys
+from typing import Any
 from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 from telegram import Update
 from telegram.error import InvalidToken, NetworkError, TelegramError
+from telegram.ext import Updater
 
 from bot.app import build_application, prepare
+from bot.ops.cluster import Cluster
+from bot.ops.endpoint import EndpointError
 from bot.ops.logs import configure
 from bot.services import AnyApplication
 from bot.settings import TOKEN_MISSING, Settings
-from storage import StorageError
+from storage import StorageError, is_postgres
 
 EXIT_BAD_SETTINGS = 2
 EXIT_START_FAILED = 1
@@ -57,6 +63,8 @@ def start(application: AnyApplication, settings: Settings) -> None:
         fail(f"cannot reach Telegram at {settings.telegram_api_url}: {_reason(error)}")
     except TelegramError as error:
         fail(f"Telegram refused the start: {_reason(error)}")
+    except EndpointError as error:
+        fail(str(error))
     except (OSError, sqlite3.Error, StorageError) as error:
         fail(f"cannot open the database {settings.database_name}: {_reason(error)}")
 
@@ -77,20 +85,37 @@ def _reason(error: BaseException) -> str:
 
 def webhook_secret(settings: Settings) -> str:
     """``WEBHOOK_SECRET``, or one made up for this run: the bot registers its webhook itself,
-    so only Telegram learns it, and a request without it is refused (403)."""
+    so only Telegram learns it, and a request without it is refused (403). Workers sharing a
+    PostgreSQL database must share the secret: there it is required."""
     if settings.webhook_secret is not None:
         return settings.webhook_secret.get_secret_value()
+    if is_postgres(settings.database):
+        fail(
+            "WEBHOOK_SECRET must be set with DATABASE_URL: every webhook worker of the "
+            "database checks the secret the leader registered"
+        )
     return secrets.token_urlsafe(32)
+
+
+class _Worker(Updater):
+    """The updater of a webhook worker that does not lead: it serves the webhook the leader
+    registered and registers nothing (PTB's updater always sets the webhook at its start)."""
+
+    __slots__ = ()
+
+    async def _bootstrap(self, *args: Any, **kwargs: Any) -> None:
+        return None
 
 
 def main() -> None:
     settings = load_settings()
     configure(settings.log_level)
+    secret = webhook_secret(settings) if settings.webhook_url else None
     application = build_application(settings)
     start(application, settings)
-    if settings.webhook_url:
+    if secret is not None:
         try:
-            serve_webhook(application, settings)
+            serve_webhook(application, settings, secret)
         except OSError as error:
             where = f"{settings.webhook_listen}:{settings.webhook_port}"
             fail(f"cannot serve the webhook on {where}: {_reason(error)}")
@@ -98,15 +123,18 @@ def main() -> None:
         application.run_polling(allowed_updates=Update.ALL_TYPES)
 
 
-def serve_webhook(application: AnyApplication, settings: Settings) -> None:
+def serve_webhook(application: AnyApplication, settings: Settings, secret: str) -> None:
     """Register the webhook (always with a secret) and serve it until stopped."""
     url = settings.webhook_url or ""
+    cluster = application.bot_data.get("cluster")
+    if isinstance(cluster, Cluster) and not cluster.leading and application.updater is not None:
+        application.updater.__class__ = _Worker
     application.run_webhook(
         listen=settings.webhook_listen,
         port=settings.webhook_port,
         url_path=urlsplit(url).path.lstrip("/"),
         webhook_url=url,
-        secret_token=webhook_secret(settings),
+        secret_token=secret,
         allowed_updates=Update.ALL_TYPES,
     )
 

@@ -29,6 +29,8 @@ from telegram.request import HTTPXRequest
 
 from bot.handlers import register
 from bot.match.recovery import recover
+from bot.ops.cluster import Cluster
+from bot.ops.endpoint import HealthEndpoint
 from bot.ops.health import Heartbeat, heartbeat_path
 from bot.services import AnyApplication, Services, close_services, open_services
 from bot.settings import Settings
@@ -121,19 +123,41 @@ async def startup(application: AnyApplication) -> None:
     if "services" in application.bot_data:
         return  # started by `prepare` already
     services = await open_services(application)
+    cluster: Cluster | None = None
     try:
         # A database that opens but cannot commit (a read-only file or disk) fails the start,
         # instead of every press later.
         await services.store.db.probe_commit()
-        await set_profile(application.bot, services.tr, services.people.default_language)
-        await recover(services)
+        cluster = await Cluster.join(services, application.stop_running)
+        if cluster.leading:
+            # A follower (another process of the database leads, issue 17) leaves the
+            # commands and the recovery to the leader, which did them at its start.
+            await set_profile(application.bot, services.tr, services.people.default_language)
+            await recover(services)
     except BaseException:
+        if cluster is not None:
+            await cluster.close()
         await close_services(services)
         application.bot_data.pop("services", None)
         raise
+    application.bot_data["cluster"] = cluster
     heartbeat = _heartbeat(application, services)
     application.bot_data["heartbeat"] = heartbeat
     heartbeat.start()
+    port = services.settings.health_port
+    if port is not None:
+        endpoint = HealthEndpoint(heartbeat, lambda: _role(application))
+        try:
+            await endpoint.start(services.settings.webhook_listen, port)
+        except BaseException:
+            await heartbeat.stop()
+            if cluster is not None:
+                await cluster.close()
+            await close_services(services)
+            for name in ("services", "heartbeat", "cluster"):
+                application.bot_data.pop(name, None)
+            raise
+        application.bot_data["endpoint"] = endpoint
     # What is loaded by now (modules, the engine's tables, the recovered matches) lives as
     # long as the process: out of the collector's sight, a full collection no longer walks it
     # and stops every game for a tenth of a second (benchmarks/README.md, the load benchmark).
@@ -147,6 +171,9 @@ async def drain(application: AnyApplication) -> None:
     `SHUTDOWN_FLUSH_SECONDS` at most (Docker kills after 10 s): PTB calls this after the
     updates stopped and before it closes the HTTP client. What is not delivered by then stays
     in the database outbox and goes at the next start."""
+    endpoint = application.bot_data.pop("endpoint", None)
+    if isinstance(endpoint, HealthEndpoint):
+        await endpoint.close()
     heartbeat = application.bot_data.pop("heartbeat", None)
     if isinstance(heartbeat, Heartbeat):
         await heartbeat.stop()
@@ -163,6 +190,9 @@ async def drain(application: AnyApplication) -> None:
         )
     await services.outbox.close()
     await services.ledger.close()
+    cluster = application.bot_data.pop("cluster", None)
+    if isinstance(cluster, Cluster):
+        await cluster.close()
 
 
 async def shutdown(application: AnyApplication) -> None:
@@ -171,6 +201,12 @@ async def shutdown(application: AnyApplication) -> None:
         await services.store.close()
     # What startup froze may be garbage now (a test's whole application): collectable again.
     gc.unfreeze()
+
+
+def _role(application: AnyApplication) -> str:
+    """``leader`` for the process that sends (the only one, on SQLite), else ``follower``."""
+    cluster = application.bot_data.get("cluster")
+    return "follower" if isinstance(cluster, Cluster) and not cluster.leading else "leader"
 
 
 def _heartbeat(application: AnyApplication, services: Services) -> Heartbeat:

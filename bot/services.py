@@ -21,6 +21,7 @@ from bot.match.service import Games
 from bot.match.thinking import Thinking
 from bot.ops.logs import lock_times
 from bot.records.announce import Announcer
+from bot.records.ending import Ending
 from bot.settings import Settings
 from bot.telegram.ledger import Ledger
 from bot.telegram.outbox import Outbox
@@ -85,7 +86,7 @@ async def open_services(application: AnyApplication) -> Services:
     """Open the store and wire every service on it; if anything fails, the store (and its
     thread, which would keep the process alive) is closed again."""
     settings = settings_of(application)
-    store = await Store.open(settings.database, sole=True)
+    store = await Store.open(settings.database)
     store.db.lock_observer = lock_times
     # The database thread takes the GIL back after every statement; while the loop computes,
     # that waits for the switch interval (5 ms by default), several times per transaction.
@@ -120,13 +121,25 @@ def _wire(application: AnyApplication, settings: Settings, store: Store) -> Serv
     screens = Screens(store, people, outbox, tr, application.bot.username, ledger)
     thinking = Thinking(settings.computer_workers)
     announcer = Announcer(application.bot, outbox, people, tr)
+
+    async def announce(ending: Ending) -> None:
+        relay = outbox.relay
+        if relay is None:
+            await announcer.announce(ending)
+        else:
+            # A follower sends nothing itself: the leader posts the result (bot.ops.cluster).
+            relay.ending(
+                ending.chat_id, ending.summary.match_id, ending.version, ending.lang,
+                ending.result, ending.topic,
+            )
+
     games = Games(
         store,
         people,
         screens,
         tr,
         thinking,
-        announcer.announce,
+        announce,
         deal_seed=settings.deal_seed,
         job_queue=application.job_queue,
         stand_in=settings.computer_level,

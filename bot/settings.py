@@ -52,7 +52,11 @@ class Settings(BaseSettings):
     same host (the image sets 0.0.0.0: compose publishes the port on the host's loopback)."""
     webhook_port: int = 8443
     webhook_secret: SecretStr | None = None
-    """Telegram sends it with every update; unset, the bot makes one up at every start."""
+    """Telegram sends it with every update; unset, the bot makes one up at every start
+    (required with ``DATABASE_URL``: the webhook workers of a database share it)."""
+    health_port: int | None = Field(default=None, ge=1, le=65535)
+    """Serve ``GET /health`` on this port (beside ``WEBHOOK_LISTEN``) for a reverse proxy
+    or a load balancer: 200 while the heartbeat is healthy, else 503 (`bot.ops.endpoint`)."""
     turn_seconds: int = Field(default=60, ge=0)
     """The turn timer new lobbies start with (a lobby setting; 0 = off)."""
     ping_seconds: float = Field(default=20, ge=0)

@@ -30,6 +30,7 @@ from storage.lobbies import Lobbies
 from storage.matches import Matches
 from storage.outbox import Outbox
 from storage.postgres.database import PgDatabase
+from storage.relay import Relay
 from storage.results import Results
 from storage.users import Users
 
@@ -46,6 +47,9 @@ class Store:
 
     def __init__(self, db: Backend) -> None:
         self.db = db
+        self.shared = isinstance(db, PgDatabase)
+        """Whether other processes may write the same database (PostgreSQL): a match in
+        memory must catch up with its log before it changes, and one process sends."""
         self.users = Users(db)
         self.chats = Chats(db)
         self.lobbies = Lobbies(db)
@@ -53,6 +57,7 @@ class Store:
         self.deadlines = Deadlines(db)
         self.results = Results(db)
         self.outbox = Outbox(db)
+        self.relay = Relay(db, notify=self.shared)
 
     @classmethod
     async def open(
@@ -62,13 +67,12 @@ class Store:
         synchronous: Synchronous = "FULL",
         busy_timeout_ms: int = 5000,
         clock: Callable[[], datetime] = utc_now,
-        sole: bool = False,
     ) -> Self:
         """Open and migrate the database at `location`: a PostgreSQL address
-        (`PgDatabase.open`, with `sole`: no other process may hold it so), else a SQLite file
-        (`Database.open`, with `synchronous` and `busy_timeout_ms`)."""
+        (`PgDatabase.open`), else a SQLite file (`Database.open`, with `synchronous` and
+        `busy_timeout_ms`)."""
         if is_postgres(location):
-            return cls(await PgDatabase.open(str(location), clock=clock, sole=sole))
+            return cls(await PgDatabase.open(str(location), clock=clock))
         db = await Database.open(
             location, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms, clock=clock
         )

@@ -23,6 +23,7 @@ from bot.ops.logs import note
 from bot.render.lobby import LobbyScreen, render_lobby, render_lobby_settings
 from bot.telegram.callbacks import LobbyPress
 from bot.telegram.outbox import Content, Outbox
+from bot.telegram.relay import Remember
 from engine import OPTIONS, Game, Rules, preset
 from engine.rules import PLAYER_COUNTS
 from storage import (
@@ -271,18 +272,21 @@ class Lobbies:
         screen = await self._screen(lobby, main=main)
         render = render_lobby if main else render_lobby_settings
         content = Content(*render(screen, lang, self._tr), topic=lobby.topic_id)
-        lobby_id = lobby.lobby_id
+        self._outbox.show(
+            lobby.chat_id,
+            lobby_key(lobby.lobby_id),
+            content,
+            message_id=lobby.message_id,
+            on_sent=self.remember(lobby.lobby_id),
+        )
+
+    def remember(self, lobby_id: int) -> Remember:
+        """What a newly sent lobby message's id updates (relayed by a follower)."""
 
         async def remember(message_id: int) -> None:
             await self._store.lobbies.set_message_id(lobby_id, message_id)
 
-        self._outbox.show(
-            lobby.chat_id,
-            lobby_key(lobby_id),
-            content,
-            message_id=lobby.message_id,
-            on_sent=remember,
-        )
+        return Remember("lobby", (lobby_id,), remember)
 
     async def _screen(self, lobby: Lobby, *, main: bool) -> LobbyScreen:
         """What the lobby's message shows (the names only on the main screen)."""

@@ -65,7 +65,22 @@ class Loader(Room):
 
     async def load_for(self, chat_id: int | None, user_id: int | None) -> None:
         """Load the not yet loaded matches of the chat and of the user (before an update of
-        theirs is handled: then `Running.in_chat` and `Running.of_user` see them)."""
+        theirs is handled: then `Running.in_chat` and `Running.of_user` see them). Where other
+        processes write the same database, those are asked of the database (they may have
+        started them) and caught up with their logs."""
+        if self._store.shared:
+            running = await self._store.matches.running_ids(chat_id, user_id)
+            for live in list(self._running.live.values()):
+                ours = live.chat_id == chat_id or (
+                    user_id is not None and live.seat_of(user_id) is not None
+                )
+                if ours and live.match_id not in running:
+                    # Ended (or abandoned) by another process.
+                    self._running.live.pop(live.match_id, None)
+                    self._timers.cancel(live.match_id)
+            for match_id in running:
+                await self.caught_up(match_id)
+            return
         unloaded = self._running.unloaded
         if not unloaded:
             return
@@ -100,6 +115,30 @@ class Loader(Room):
                 running.loads[match_id] = loading
                 loading.add_done_callback(lambda _: self._loaded(match_id))
         return await asyncio.shield(loading)
+
+    async def caught_up(self, match_id: int) -> LiveMatch | None:
+        """`load`, and where other processes write the same database (`Store.shared`), the
+        copy in memory checked against the stored version first: one that another process
+        moved on is dropped and loaded anew from the log, so a press applies to the match as
+        it stands. A process that changes the match between this and the commit makes the
+        commit a `VersionConflict` (nothing written; the press is answered "outdated")."""
+        live = await self.load(match_id)
+        if live is None or not self._store.shared:
+            return live
+        async with live.lock:
+            stored = await self._store.matches.running_version(match_id)
+            if stored == live.version and self._running.current(live):
+                return live
+            if self._running.current(live):
+                del self._running.live[match_id]
+                self._timers.cancel(match_id)
+        return await self.load(match_id) if stored is not None else None
+
+    def forget_all(self) -> None:
+        """Drop every match in memory (they load anew from their logs when next needed)."""
+        for match_id in list(self._running.live):
+            del self._running.live[match_id]
+            self._timers.cancel(match_id)
 
     def _loaded(self, match_id: int) -> None:
         self._running.loads.pop(match_id, None)

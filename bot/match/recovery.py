@@ -13,6 +13,9 @@ sheets — so a match that ended is settled in its group, however the bot stoppe
 
 A match whose row or log cannot be read is abandoned with a clear log line (and a note in its
 group) so that one broken match never keeps the bot, or the others, from starting.
+
+`take_over` is the same for a process that becomes the leader among the processes of one
+database (issue 17, `bot.ops.cluster`), without redrawing the lobbies.
 """
 
 from __future__ import annotations
@@ -30,11 +33,7 @@ log = logging.getLogger(__name__)
 
 
 async def recover(services: Services) -> None:
-    matches = await _running_matches(services)
-    # The stored messages go to the outbox before any match loads: a match dealt on as it
-    # loads shows its newer state after them.
-    stale = await _deliver_stored(services, {m.match_id: m for m in matches})
-    services.games.expect(matches, await services.store.deadlines.list_all())
+    matches, stale = await _resume(services)
     try:
         lobbies = await services.store.lobbies.list_open()
     except StorageError as error:
@@ -46,18 +45,36 @@ async def recover(services: Services) -> None:
         "recovered %d open lobbies and %d undelivered messages; %d running matches load in "
         "the background",
         len(lobbies),
-        stale,
+        len(stale),
         len(matches),
     )
 
 
-async def _deliver_stored(services: Services, running: dict[int, Match]) -> int:
-    """Hand the undelivered stored messages to the outbox; their number."""
+async def take_over(services: Services) -> set[int]:
+    """`recover` without the lobbies, for a process that becomes the leader; the matches
+    whose endings it posts."""
+    _, stale = await _resume(services)
+    return {s.match_id for s in stale if s.kind == "ending" and s.match_id is not None}
+
+
+async def _resume(services: Services) -> tuple[list[Match], list[Stored]]:
+    """Deliver what is stored undelivered and hand the running matches to the game service
+    (their timers armed, each loading when needed)."""
+    matches = await _running_matches(services)
+    # The stored messages go to the outbox before any match loads: a match dealt on as it
+    # loads shows its newer state after them.
+    stale = await _deliver_stored(services, {m.match_id: m for m in matches})
+    services.games.expect(matches, await services.store.deadlines.list_all())
+    return matches, stale
+
+
+async def _deliver_stored(services: Services, running: dict[int, Match]) -> list[Stored]:
+    """Hand the undelivered stored messages to the outbox; what they were."""
     try:
         stale = await services.store.outbox.stale()
     except StorageError as error:
         log.error("the undelivered messages cannot be read: %s", error)
-        return 0
+        return []
     matches = dict(running)
     for stored in stale:
         match_id = stored.match_id
@@ -75,13 +92,13 @@ async def _deliver_stored(services: Services, running: dict[int, Match]) -> int:
         if stored.kind != "ending":
             services.screens.redeliver(stored, match)
             continue
-        ending = await _ending(services, stored, match)
+        ending = await ending_of(services, stored, match)
         if ending is not None:
             services.games.announce_later(ending)
-    return len(stale)
+    return stale
 
 
-async def _ending(services: Services, stored: Stored, match: Match | None) -> Ending | None:
+async def ending_of(services: Services, stored: Stored, match: Match | None) -> Ending | None:
     """The ending of a match whose result was stored but not posted: its score sheet is
     drawn from the log, like /score's."""
     if match is None:

@@ -29,7 +29,8 @@ from bot.match.live import LiveMatch
 from bot.records import MatchSummary
 from bot.records.ending import Ending
 from bot.telegram.ledger import Ledger
-from bot.telegram.outbox import Content, OnSent, Outbox
+from bot.telegram.outbox import Content, Outbox
+from bot.telegram.relay import Remember
 from engine import MatchState
 from engine.events import Event
 from storage import Match, Store
@@ -229,13 +230,16 @@ class Screens:
             key,
             content,
             message_id=message_id if isinstance(message_id, int) else None,
-            on_sent=self._remember(match_id, seat if isinstance(seat, int) else None),
+            on_sent=self.remember(match_id, seat if isinstance(seat, int) else None),
             last=bool(body.get("final")),
             version=version,
             renew=bool(body.get("renew")),
         )
 
-    def _remember(self, match_id: int, seat: int | None) -> OnSent:
+    def remember(self, match_id: int, seat: int | None = None) -> Remember:
+        """What a newly sent table (``seat`` None) or hand's id updates; a follower relays it
+        to the process that sends (`bot.telegram.relay`)."""
+
         async def remember(message_id: int) -> None:
             if seat is None:
                 await self._store.matches.set_table_message_id(match_id, message_id)
@@ -244,7 +248,9 @@ class Screens:
                 # turn sends a hand anew, and a write each would hold up the presses.
                 self._ledger.hand_sent(match_id, seat, message_id)
 
-        return remember
+        if seat is None:
+            return Remember("table", (match_id,), remember)
+        return Remember("hand", (match_id, seat), remember)
 
     async def show_table(self, live: LiveMatch, **shown: Unpack[Shown]) -> None:
         content = await self.drawing.table(live, **shown)
@@ -255,7 +261,7 @@ class Screens:
             table_key(live.match_id),
             content,
             message_id=live.row.table_message_id,
-            on_sent=self._remember(live.match_id, None),
+            on_sent=self.remember(live.match_id, None),
             last=shown.get("final", False),
         )
 
@@ -271,7 +277,7 @@ class Screens:
             hand_key(live.match_id),
             await self.drawing.hand(live, seat, final=final, stopped_by=stopped_by),
             message_id=live.row.seats[seat].hand_message_id,
-            on_sent=self._remember(live.match_id, seat),
+            on_sent=self.remember(live.match_id, seat),
             last=final,
             renew=ping,
         )

@@ -29,7 +29,7 @@ from bot.match.presses import GamePress, Presses
 from bot.match.running import Announce, Running
 from bot.match.screens import Batch, Screens
 from bot.match.thinking import Thinking
-from bot.match.turns import AnyJobQueue
+from bot.match.turns import AnyJobQueue, TurnTimers
 from bot.ops.logs import note
 from bot.records import end_match
 from bot.records.ending import Ending
@@ -72,11 +72,11 @@ class Games:
         )
         crew = Crew(self._running, self._changes, store, people, screens, tr)
         self._autoplay = Autoplay(
-            crew, thinking, self.load,
+            crew, thinking, self.caught_up,
             job_queue=job_queue, stand_in=stand_in, budget=budget, option_wait=option_wait,
         )
         self._loader = Loader(crew, self._autoplay.timers, self._next_turn)
-        self._presses = Presses(crew, self.load)
+        self._presses = Presses(crew, self.caught_up)
 
     def in_chat(self, chat_id: int, topic_id: int = 0) -> LiveMatch | None:
         """The running match of the chat's forum topic ``topic_id`` (0: none)."""
@@ -187,6 +187,19 @@ class Games:
     async def load(self, match_id: int) -> LiveMatch | None:
         """The running match in memory, loaded from its log if needed; None if not running."""
         return await self._loader.load(match_id)
+
+    async def caught_up(self, match_id: int) -> LiveMatch | None:
+        """`load`, caught up with what other processes wrote (`Loader.caught_up`)."""
+        return await self._loader.caught_up(match_id)
+
+    @property
+    def timers(self) -> TurnTimers:
+        """The turn timers (only the leader among several processes runs them)."""
+        return self._autoplay.timers
+
+    def forget_all(self) -> None:
+        """Drop every match in memory: a follower that becomes the leader reloads them."""
+        self._loader.forget_all()
 
     async def abandon_broken(
         self, match_id: int, chat_id: int, problem: str, topic: int = 0

@@ -80,9 +80,20 @@ class TurnTimers:
         self._queue = job_queue
         self._calls = {"turn": fire, "turn-reminder": remind}
         self._jobs: dict[tuple[int, str], Job[Any]] = {}
+        self._armed: dict[int, Deadline] = {}
+        self.active = True
+        """False in a process that does not run the timers (a follower among the processes
+        of one database, issue 17: the leader arms what they store, `bot.ops.cluster`)."""
+
+    def armed(self, match_id: int) -> Deadline | None:
+        """The deadline the match's timer is armed for, if any."""
+        return self._armed.get(match_id)
 
     def arm(self, deadline: Deadline, turn_seconds: int) -> None:
         self.cancel(deadline.match_id)
+        if not self.active:
+            return
+        self._armed[deadline.match_id] = deadline
         queue = self._queue
         if queue is None:
             log.warning("no job queue: the turn timer of match %s is not armed", deadline.match_id)
@@ -93,6 +104,7 @@ class TurnTimers:
             self._schedule(queue, f"turn-reminder{index or ''}", remind_at, deadline)
 
     def cancel(self, match_id: int) -> None:
+        self._armed.pop(match_id, None)
         for kind in [k for m, k in self._jobs if m == match_id]:
             job = self._jobs.pop((match_id, kind), None)
             if job is not None and not job.removed:

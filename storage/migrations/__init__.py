@@ -4,9 +4,9 @@
 an empty file is version 0. One module per migration: `v1_schema` (users, chats, lobbies,
 matches, the action log, turn deadlines), `v2_results` (results, totals, ratings),
 `v3_outbox` (the transactional outbox), `v4_turn_pings` (/notify), `v5_topics` (one game
-per forum topic). `migrate` (in `runner`)
-runs at every open: it applies the missing scripts in order, each in its own
-``BEGIN IMMEDIATE`` transaction together with the ``user_version`` bump, so a crash (or a
+per forum topic), `v6_relay` (what the processes of one database hand the one that sends).
+`migrate` (in `runner`) runs at every open: it applies the missing scripts in order, each in
+its own ``BEGIN IMMEDIATE`` transaction together with the ``user_version`` bump, so a crash (or a
 second process opening the same file) never leaves a half-applied step; a database that is
 already current is left untouched, and one whose version is newer than this code is refused
 with `DatabaseTooNew`.
@@ -43,8 +43,11 @@ from storage.migrations.v2_results import MIGRATION_2
 from storage.migrations.v3_outbox import MIGRATION_3
 from storage.migrations.v4_turn_pings import MIGRATION_4
 from storage.migrations.v5_topics import MIGRATION_5
+from storage.migrations.v6_relay import MIGRATION_6
 
-MIGRATIONS: tuple[str, ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5)
+MIGRATIONS: tuple[str, ...] = (
+    MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5, MIGRATION_6
+)
 """``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -53,8 +53,6 @@ WRITE_LOCK = 0x7479_7379_0001
 """The advisory lock key every write transaction holds until it ends ("tysy" + 1)."""
 
 
-OWNER_LOCK = 0x7479_7379_0002
-"""The advisory lock the one bot process of a database holds for its whole life ("tysy" + 2)."""
 CLOSE_WAIT = 10.0
 """Seconds `PgDatabase.close` waits for the running transactions before it cuts them."""
 
@@ -98,12 +96,9 @@ class PgConn:
 class PgDatabase:
     """The pool, the write lock, transactions, and the query helpers of `Database`."""
 
-    def __init__(
-        self, pool: Any, url: str, clock: Callable[[], datetime], owner: Any = None
-    ) -> None:
+    def __init__(self, pool: Any, url: str, clock: Callable[[], datetime]) -> None:
         """Use `PgDatabase.open`."""
         self._pool = pool
-        self._owner = owner
         self._url = url
         self._clock = clock
         self._lock = asyncio.Lock()
@@ -119,15 +114,12 @@ class PgDatabase:
         clock: Callable[[], datetime] = utc_now,
         migrations: tuple[str, ...] = PG_MIGRATIONS,
         pool_size: int = 10,
-        sole: bool = False,
     ) -> Self:
         """Connect to ``url`` (``postgresql://...``) and migrate it to the latest schema.
 
-        ``sole``: this process must be the only one that holds the database so (the bot: its
-        matches, timers and outbox live in one process for now); it keeps the session lock
-        `OWNER_LOCK` on a connection of its own until it closes, or dies. Raises
-        `DatabaseTooNew` if newer code migrated it, `StorageError` if it cannot be reached or
-        another process holds it. ``migrations`` exists for the migration tests.
+        Raises `DatabaseTooNew` if newer code migrated it, `StorageError` if it cannot be
+        reached. ``migrations`` exists for the migration tests. Other processes may open the
+        same database (`storage.postgres.leader` says which of them sends).
         """
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
@@ -142,12 +134,7 @@ class PgDatabase:
         except BaseException:
             await pool.close()
             raise
-        try:
-            owner = await _claim(url) if sole else None
-        except BaseException:
-            await pool.close()
-            raise
-        return cls(pool, url, clock, owner)
+        return cls(pool, url, clock)
 
     @property
     def url(self) -> str:
@@ -174,8 +161,6 @@ class PgDatabase:
                 await self._pool.close()
         except TimeoutError:
             self._pool.terminate()
-        if self._owner is not None:
-            await self._owner.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -309,22 +294,6 @@ class PgDatabase:
         """The first column of the first row (None if there is no row)."""
         rows = await self.fetch_all(sql, params)
         return next(iter(rows[0].values())) if rows and rows[0] else None
-
-
-async def _claim(url: str) -> Any:
-    """A connection holding `OWNER_LOCK`, or `StorageError` if another process holds it."""
-    try:
-        owner = await asyncpg.connect(url)
-        claimed = await owner.fetchval("SELECT pg_try_advisory_lock($1)", OWNER_LOCK)
-    except (TimeoutError, OSError, asyncpg.PostgresError) as error:
-        raise StorageError(f"cannot open the database {safe_url(url)}: {error}") from error
-    if not claimed:
-        await owner.close()
-        raise StorageError(
-            f"another bot process runs on the database {safe_url(url)}: one process per "
-            "database (stop the other one first)"
-        )
-    return owner
 
 
 def _rowcount(status: object) -> int:

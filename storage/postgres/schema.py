@@ -353,7 +353,16 @@ ALTER TABLE users ADD COLUMN turn_pings bigint NOT NULL DEFAULT 1 CHECK (turn_pi
 """
 
 
+MIGRATION_6 = """
+CREATE TABLE relay (
+    id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    body       text   NOT NULL CHECK (body::jsonb IS NOT NULL),
+    created_at text   NOT NULL
+);
+"""
+
+
 PG_MIGRATIONS: tuple[str, ...] = (
-    MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5
+    MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5, MIGRATION_6
 )
 """``PG_MIGRATIONS[i]`` is ``storage.migrations.MIGRATIONS[i]`` for PostgreSQL. Append only."""

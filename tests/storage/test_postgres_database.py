@@ -8,9 +8,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from storage import ChatBusy, ConstraintViolation, StorageError
+from storage import ChatBusy, ConstraintViolation, StorageError, Store
 from storage.postgres.database import PgDatabase
+from storage.postgres.leader import Leadership
 from storage.postgres.sql import numbered
+from storage.relay import RELAY_CHANNEL
 from tests.postgres import fresh_database
 
 NOW = "2024-05-01T12:00:00.000000Z"
@@ -100,14 +102,36 @@ def _url_of(db: PgDatabase) -> str:
     return db.url
 
 
-async def test_a_sole_process_keeps_others_out_until_it_closes(pg: PgDatabase) -> None:
-    first = await PgDatabase.open(pg.url, sole=True)
+async def test_one_process_leads_and_the_next_takes_over_when_it_dies(pg: PgDatabase) -> None:
+    first = await Leadership.connect(pg.url)
+    second = await Leadership.connect(pg.url)
     try:
-        with pytest.raises(StorageError, match="another bot process runs on the database"):
-            await PgDatabase.open(pg.url, sole=True)
-        async with await PgDatabase.open(pg.url):  # a tool that does not claim it may look
-            pass
+        assert await first.try_lead()
+        assert not await second.try_lead()
+        waiting = asyncio.ensure_future(second.lead())
+        await asyncio.sleep(0.2)
+        assert not waiting.done()  # the leader is alive: the follower waits
+        lost: list[bool] = []
+        first.on_lost = lambda: lost.append(True)
+        first._conn.terminate()  # the leader's connection dies (a kill -9)
+        await asyncio.wait_for(waiting, 10)
+        assert second.leading and lost == [True] and not first.leading
     finally:
-        await first.close()
-    async with await PgDatabase.open(pg.url, sole=True):
-        pass
+        await second.close()
+    third = await Leadership.connect(pg.url)
+    try:
+        assert await third.try_lead()  # a clean close let go of the lock
+    finally:
+        await third.close()
+
+
+async def test_a_push_on_the_relay_wakes_the_listening_leader(pg: PgDatabase) -> None:
+    store = Store(pg)
+    leader = await Leadership.connect(pg.url)
+    woken = asyncio.Event()
+    try:
+        await leader.listen(RELAY_CHANNEL, woken.set)
+        await store.relay.push([{"op": "post", "n": 1}])
+        await asyncio.wait_for(woken.wait(), 5)
+    finally:
+        await leader.close()

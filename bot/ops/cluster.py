@@ -1,0 +1,187 @@
+"""Several bot processes of one token on one PostgreSQL database (issue 17): which of them
+sends, runs the turn timers and registers the webhook, and how leadership passes on.
+
+Every process takes updates (webhook workers behind a reverse proxy) and changes any match:
+its copy in memory catches up with the log first and the commit checks the version
+(`bot.match.loading.Loader.caught_up`). Exactly one process — the leader, the holder of the
+database's leader lock (`storage.postgres.leader`) — talks to Telegram for sends and edits,
+so the token's limits hold with N processes:
+
+* a follower's outbox writes its calls to the database's relay (`bot.telegram.relay`); the
+  leader is woken by the relay's notification (or its own `POLL_SECONDS` poll) and hands
+  them to its outbox; the endings a follower's presses produce are relayed too, and the
+  leader posts them with their score sheets;
+* only the leader runs turn timers: its own, and every `SWEEP_SECONDS` those the others
+  stored with their changes (`storage.deadlines`); a timer that fires catches its match up
+  first, so a stale one does nothing;
+* only the leader registers the webhook and the commands, at its start.
+
+When the leader dies its lock goes with its connection; a waiting follower takes it, stops
+relaying, drops its copies of the matches and takes over as a restarted bot would
+(`bot.match.recovery.take_over`): the messages the dead leader had not delivered (stored in
+the database outbox), every running match's timer and computer seat. If the leader's own
+connection breaks it cannot know that it is still the only sender: it stops (``on_lost``),
+to be restarted as a follower.
+
+On SQLite (one process) there is no cluster: the process leads, and nothing here runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from bot.match.recovery import ending_of, take_over
+from bot.services import Services
+from bot.telegram.relay import RelayWriter, Rememberers, replay
+from storage.outbox import Stored
+from storage.postgres.leader import Leadership
+from storage.relay import RELAY_CHANNEL, TAKE_LIMIT
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 1.0
+"""The leader reads the relay at least this often (a notification wakes it at once)."""
+SWEEP_SECONDS = 1.0
+"""The leader arms the turn timers the other processes stored at least this often."""
+
+
+class Cluster:
+    """This process's part among the processes of its database."""
+
+    def __init__(
+        self, services: Services, leadership: Leadership | None, on_lost: Callable[[], None]
+    ) -> None:
+        """``leadership`` None: the only process (SQLite), which leads."""
+        self._services = services
+        self._leadership = leadership
+        self._wake = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._announced: set[int] = set()
+        self.leading = leadership is None
+        """Whether this process sends, runs the timers and registers the webhook."""
+        if leadership is not None:
+            leadership.on_lost = on_lost
+        found = services
+        self._rememberers: Rememberers = {
+            "table": found.screens.remember,
+            "hand": found.screens.remember,
+            "lobby": found.lobbies.remember,
+        }
+
+    @classmethod
+    async def join(cls, services: Services, on_lost: Callable[[], None]) -> Cluster:
+        """Lead if the database has no leader (or is SQLite's), else follow and wait."""
+        if not services.store.shared:
+            return cls(services, None, on_lost)
+        leadership = await Leadership.connect(str(services.settings.database))
+        try:
+            cluster = cls(services, leadership, on_lost)
+            if await leadership.try_lead():
+                await cluster._lead()
+            else:
+                cluster._follow()
+        except BaseException:
+            await leadership.close()
+            raise
+        return cluster
+
+    def _follow(self) -> None:
+        log.info("another process leads: this one takes updates and relays what to send")
+        services = self._services
+        services.outbox.relay = RelayWriter(services.store.relay)
+        services.games.timers.active = False
+        self._spawn(self._wait_to_lead(), "waiting to lead")
+
+    async def _wait_to_lead(self) -> None:
+        assert self._leadership is not None
+        await self._leadership.lead()
+        log.warning("the leader is gone: this process leads now")
+        services = self._services
+        relay = services.outbox.relay
+        if relay is not None:
+            await relay.close()
+        services.outbox.relay = None
+        services.games.timers.active = True
+        services.games.forget_all()
+        self._announced = await take_over(services)
+        await self._lead()
+
+    async def _lead(self) -> None:
+        assert self._leadership is not None
+        self.leading = True
+        await self._leadership.listen(RELAY_CHANNEL, self._wake.set)
+        self._spawn(self._read_relay(), "reading the relay")
+        self._spawn(self._sweep(), "arming the stored timers")
+
+    async def _read_relay(self) -> None:
+        services = self._services
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
+            self._wake.clear()
+            try:
+                bodies = await services.store.relay.take()
+            except Exception:
+                log.exception("the relay cannot be read")
+                continue
+            for body in bodies:
+                try:
+                    await replay(body, services.outbox, self._rememberers, self._ending)
+                except Exception:
+                    log.exception("a relayed call failed: %r", body.get("op"))
+            if len(bodies) >= TAKE_LIMIT:
+                self._wake.set()
+
+    async def _ending(self, body: Mapping[str, Any]) -> None:
+        """A follower's match ended: post its result (once, if the take-over did not)."""
+        match_id, chat_id, version = body.get("match"), body.get("chat"), body.get("version")
+        if not (isinstance(match_id, int) and isinstance(chat_id, int)
+                and isinstance(version, int)) or match_id in self._announced:
+            return
+        self._announced.add(match_id)
+        services = self._services
+        stored = Stored(
+            chat_id, f"ending:{match_id}", "ending", match_id, version, None,
+            {"lang": body.get("lang"), "text": body.get("text"), "topic": body.get("topic")},
+        )
+        ending = await ending_of(services, stored, await services.store.matches.get(match_id))
+        if ending is not None:
+            services.games.announce_later(ending)
+
+    async def _sweep(self) -> None:
+        services = self._services
+        timers = services.games.timers
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                pending = await services.store.deadlines.with_turn_seconds()
+            except Exception:
+                log.exception("the stored turn deadlines cannot be read")
+                continue
+            for deadline, seconds in pending:
+                if timers.armed(deadline.match_id) != deadline:
+                    timers.arm(deadline, seconds)
+
+    def _spawn(self, work: Awaitable[None], name: str) -> None:
+        task = asyncio.ensure_future(work)
+        task.set_name(name)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("%s failed", task.get_name(), exc_info=task.exception())
+
+    async def close(self) -> None:
+        """Stop leading or waiting to (the lock goes with the connection)."""
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._leadership is not None:
+            await self._leadership.close()

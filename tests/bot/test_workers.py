@@ -1,0 +1,177 @@
+"""Two webhook workers of one token on one PostgreSQL database (issue 17), end to end through
+the fake Bot API: a reverse proxy in front of them hands the updates to each in turn, so the
+players' presses alternate between the processes; the leader (the process that sends) is
+SIGKILLed in the middle of a trick and the other takes over. The match ends with the log and
+the result of an uninterrupted run, and Telegram's per-group and overall limits held across
+both processes (the fake server answered no 429). A turn timer armed by the killed leader
+fires in the other process. Skipped without a PostgreSQL test server, failed under CI
+without one (`tests.postgres`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+from aiohttp import web
+
+from storage import Store
+from tests.bot.conftest import Cast
+from tests.bot.harness import Driver, bot_process
+from tests.bot.test_restart import POLICY, SEED, _gather, _in_a_trick, _reference
+from tests.fakebot import FakeTelegramServer, SimMessage
+from tests.postgres import fresh_database
+
+SECRET = "workers-secret"
+GROUP_WINDOW = 6
+"""Telegram's group limit scaled down for the test: 20 messages and edits per 6 s."""
+TURN = 4
+"""Seconds of the turn timer in the timer test."""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class RoundRobin:
+    """A reverse proxy: each update goes to the next worker; a worker that does not answer
+    (killed) is skipped, as a proxy's health check would."""
+
+    def __init__(self, ports: list[int]) -> None:
+        self.ports = ports
+        self.port = _free_port()
+        self.served: list[int] = []
+        """The worker port each update went to, in order."""
+        self._next = 0
+
+    async def _forward(self, request: web.Request) -> web.Response:
+        body = await request.read()
+        async with aiohttp.ClientSession() as session:
+            for _ in range(len(self.ports)):
+                port = self.ports[self._next % len(self.ports)]
+                self._next += 1
+                url = f"http://127.0.0.1:{port}{request.path}"
+                try:
+                    async with session.post(url, data=body, headers=request.headers) as resp:
+                        self.served.append(port)
+                        return web.Response(status=resp.status, body=await resp.read())
+                except aiohttp.ClientConnectionError:
+                    continue
+        return web.Response(status=502)
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[str]:
+        app = web.Application()
+        app.router.add_post("/{path:.*}", self._forward)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", self.port)
+        await site.start()
+        try:
+            yield f"http://127.0.0.1:{self.port}/hook"
+        finally:
+            await runner.cleanup()
+
+
+async def _listening(port: int, output: Path) -> None:
+    for _ in range(300):
+        with contextlib.suppress(OSError):
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"worker on {port} does not listen: {output.read_text()}")
+
+
+async def _log(url: str) -> list[str]:
+    async with await Store.open(url) as store:
+        return await store.matches.read_log(1)
+
+
+def _limits(server: FakeTelegramServer) -> None:
+    """The fake server enforces Telegram's limits (the group window scaled down)."""
+    server.limits.enabled = True
+    server.limits.group_window = GROUP_WINDOW
+
+
+def _worker(url: str, hook: str, port: int, **extra: str) -> dict[str, str]:
+    return {
+        "DEAL_SEED": SEED, "DATABASE_URL": url, "WEBHOOK_URL": hook, "WEBHOOK_SECRET": SECRET,
+        "WEBHOOK_PORT": str(port), "GROUP_MESSAGES": "20",
+        "GROUP_WINDOW_SECONDS": str(GROUP_WINDOW), "MESSAGES_PER_SECOND": "30", **extra,
+    }
+
+
+async def test_two_workers_alternate_and_one_finishes_when_the_leader_is_killed(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    _limits(server)
+    output = tmp_path / "workers.log"
+    ports = [_free_port(), _free_port()]
+    proxy = RoundRobin(ports)
+    driver = Driver(server, cast.group, [cast.alice, cast.bob, cast.carol])
+    async with fresh_database() as url, proxy.running() as hook:
+        first_env = _worker(url, hook, ports[0])
+        async with bot_process(server, tmp_path / "a.db", output, **first_env) as first:
+            await _listening(ports[0], output)
+            assert server.webhook_url == hook and server.webhook_secret == SECRET
+            second_env = _worker(url, hook, ports[1])
+            async with bot_process(server, tmp_path / "b.db", output, **second_env) as second:
+                await _listening(ports[1], output)
+                await _gather(driver, cast)
+                assert await driver.play(POLICY, stop=_in_a_trick) is None
+                both = set(proxy.served)
+                first.send_signal(signal.SIGKILL)
+                await first.wait()
+                result: SimMessage | None = await driver.play(POLICY)
+                second.send_signal(signal.SIGTERM)
+                assert await second.wait() == 0, output.read_text()
+        log = await _log(url)
+    assert both == set(ports)  # the presses went to both workers before the kill
+    assert result is not None
+    expected_log, expected_result, expected_presses = await _reference(tmp_path)
+    assert log == expected_log
+    assert result.text == expected_result
+    assert driver.presses == expected_presses
+    assert server.served_429 == [], server.served_429
+    assert server.world.call_counts["setWebhook"] == 1  # only the leader registered it
+    assert server.world.call_counts["setMyCommands"] > 0
+
+
+async def test_a_turn_timer_armed_by_the_killed_leader_fires_in_the_other_worker(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    output = tmp_path / "workers.log"
+    ports = [_free_port(), _free_port()]
+    proxy = RoundRobin(ports)
+    driver = Driver(server, cast.group, [cast.alice, cast.bob, cast.carol])
+    async with fresh_database() as url, proxy.running() as hook:
+        timed = {"TURN_SECONDS": str(TURN), "COMPUTER_BUDGET_SECONDS": "0.1"}
+        async with bot_process(server, tmp_path / "a.db", output,
+                               **_worker(url, hook, ports[0], **timed)) as first:
+            await _listening(ports[0], output)
+            async with bot_process(server, tmp_path / "b.db", output,
+                                   **_worker(url, hook, ports[1], **timed)) as second:
+                await _listening(ports[1], output)
+                await _gather(driver, cast)
+                dealt = await _log(url)
+                # Nobody presses: the leader armed the first turn's timer (its own, or within
+                # a second the one its follower stored); then it dies before the timer runs out.
+                await asyncio.sleep(1.5)
+                first.send_signal(signal.SIGKILL)
+                await first.wait()
+                for _ in range(int(TURN * 10 + 150)):
+                    if len(await _log(url)) > len(dealt):
+                        break
+                    await asyncio.sleep(0.1)
+                moved = await _log(url)
+                second.send_signal(signal.SIGTERM)
+                assert await second.wait() == 0, output.read_text()
+    assert len(moved) > len(dealt), output.read_text()
