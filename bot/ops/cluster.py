@@ -17,7 +17,8 @@ so the token's limits hold with N processes:
 * only the leader registers the webhook and the commands, at its start.
 
 When the leader dies its lock goes with its connection; a waiting follower takes it, stops
-relaying, drops its copies of the matches and takes over as a restarted bot would
+relaying, takes Telegram's windows as full as the dead leader's pacing may have left them
+(`Pacer.inherit`), drops its copies of the matches and takes over as a restarted bot would
 (`bot.match.recovery.take_over`): the messages the dead leader had not delivered (stored in
 the database outbox), every running match's timer and computer seat. If the leader's own
 connection breaks it cannot know that it is still the only sender: it stops (``on_lost``),
@@ -105,6 +106,8 @@ class Cluster:
         if relay is not None:
             await relay.close()
         services.outbox.relay = None
+        # What the dead leader sent lately is unknown: its pacing is assumed at its limits.
+        services.outbox.pacer.inherit()
         services.games.timers.active = True
         services.games.forget_all()
         self._announced = await take_over(services)

@@ -194,6 +194,7 @@ class Pacer(BaseRateLimiter[int]):
         self._timer: asyncio.TimerHandle | None = None
         self.granted = 0
         """Places granted so far (for tests and the heartbeat)."""
+        self._inherited: float | None = None
 
     async def initialize(self) -> None:
         return None
@@ -269,14 +270,35 @@ class Pacer(BaseRateLimiter[int]):
         else:
             ticket.urgency = urgency
 
+    def inherit(self) -> None:
+        """Take over from a sender that stopped just now without saying what it sent (a
+        leader of several processes that died, issue 17): every window is taken as that
+        sender's pacing may have left it — the overall one full, each group's full of calls
+        spread as this pacer spreads them, its burst the last."""
+        now = asyncio.get_running_loop().time()
+        self._inherited = now
+        if self._overall is not None:
+            self._overall.done.extend([now] * self._overall.rate)
+
+    def _new_group(self, now: float) -> _Group:
+        assert self._group_rate is not None
+        group = _Group(
+            self._group_rate, self._group_window, self._group_burst, self._group_reserve
+        )
+        since = self._inherited
+        if since is not None and now - since < self._group_window:
+            rate, burst, spacing = self._group_rate, group.burst, group.spacing
+            spread = [since - k * spacing for k in range(rate - burst, 0, -1)]
+            group.window.done.extend([*spread, *[since] * burst])
+            group.tokens, group.stamp = 0.0, since
+        return group
+
     async def _enter_group(self, key: int | str, fresh: bool = False) -> _Group:
         assert self._group_rate is not None
+        loop = asyncio.get_running_loop()
         group = self._groups.get(key)
         if group is None:
-            group = self._groups[key] = _Group(
-                self._group_rate, self._group_window, self._group_burst, self._group_reserve
-            )
-        loop = asyncio.get_running_loop()
+            group = self._groups[key] = self._new_group(loop.time())
         while True:
             delay = group.delay(loop.time(), fresh)
             if delay == 0:
