@@ -25,6 +25,7 @@ from bot.records.ending import Ending
 from bot.settings import Settings
 from bot.telegram.ledger import Ledger
 from bot.telegram.outbox import Outbox
+from bot.telegram.relay import SharedOutbox
 from storage import Store
 
 AnyApplication = Application[Any, Any, Any, Any, Any, Any]
@@ -112,7 +113,8 @@ def _wire(application: AnyApplication, settings: Settings, store: Store) -> Serv
     tr = Translator(LOCALES_DIR, default=settings.default_language)
     people = People(store, settings.default_language)
     ledger = Ledger(store)
-    outbox = Outbox(
+    # Several processes may share a PostgreSQL database: one sends (bot.ops.cluster).
+    outbox = (SharedOutbox if store.shared else Outbox)(
         application.bot,
         group_rate=settings.group_messages,
         group_window=settings.group_window_seconds,
@@ -123,7 +125,7 @@ def _wire(application: AnyApplication, settings: Settings, store: Store) -> Serv
     announcer = Announcer(application.bot, outbox, people, tr)
 
     async def announce(ending: Ending) -> None:
-        relay = outbox.relay
+        relay = outbox.relay if isinstance(outbox, SharedOutbox) else None
         if relay is None:
             await announcer.announce(ending)
         else:

@@ -185,24 +185,6 @@ class Matches:
             )
         return _log_lines(match_id, version, rows)
 
-    async def running_version(self, match_id: int) -> int | None:
-        """The version of the running match (None: it is not running, or not there): what a
-        copy in memory compares with when other processes write the same database."""
-        value = await self._db.fetch_value(
-            "SELECT version FROM matches WHERE match_id = ? AND status = 'running'", (match_id,)
-        )
-        return value if isinstance(value, int) else None
-
-    async def running_ids(self, chat_id: int | None, user_id: int | None) -> list[int]:
-        """The running matches of the chat (any topic) and of the user's seats, by id."""
-        rows = await self._db.fetch_all(
-            "SELECT match_id FROM matches m WHERE status = 'running' AND (chat_id = ? OR "
-            "EXISTS (SELECT 1 FROM match_seats s WHERE s.match_id = m.match_id "
-            "AND s.user_id = ?)) ORDER BY match_id",
-            (chat_id, user_id),
-        )
-        return [int(row["match_id"]) for row in rows]
-
     # ---------------------------------------------------------------- reading matches
 
     async def get(self, match_id: int) -> Match | None:

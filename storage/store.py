@@ -32,6 +32,7 @@ from storage.outbox import Outbox
 from storage.postgres.database import PgDatabase
 from storage.relay import Relay
 from storage.results import Results
+from storage.running import RunningMatches
 from storage.users import Users
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -58,6 +59,7 @@ class Store:
         self.results = Results(db)
         self.outbox = Outbox(db)
         self.relay = Relay(db, notify=self.shared)
+        self.running = RunningMatches(db)
 
     @classmethod
     async def open(

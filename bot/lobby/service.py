@@ -45,6 +45,15 @@ def lobby_key(lobby_id: int) -> str:
     return f"lobby:{lobby_id}"
 
 
+def lobby_sent(store: Store, lobby_id: int) -> Remember:
+    """What a newly sent lobby message's id updates (relayed by a follower)."""
+
+    async def remember(message_id: int) -> None:
+        await store.lobbies.set_message_id(lobby_id, message_id)
+
+    return Remember("lobby", (lobby_id,), remember)
+
+
 @dataclass(frozen=True)
 class Created:
     """The outcome of `/new`: the lobby, or the id of the message that explains a refusal."""
@@ -277,16 +286,8 @@ class Lobbies:
             lobby_key(lobby.lobby_id),
             content,
             message_id=lobby.message_id,
-            on_sent=self.remember(lobby.lobby_id),
+            on_sent=lobby_sent(self._store, lobby.lobby_id),
         )
-
-    def remember(self, lobby_id: int) -> Remember:
-        """What a newly sent lobby message's id updates (relayed by a follower)."""
-
-        async def remember(message_id: int) -> None:
-            await self._store.lobbies.set_message_id(lobby_id, message_id)
-
-        return Remember("lobby", (lobby_id,), remember)
 
     async def _screen(self, lobby: Lobby, *, main: bool) -> LobbyScreen:
         """What the lobby's message shows (the names only on the main screen)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+from collections import Counter
 
 from bot.match.changes import SeatChanges
 from bot.match.computers import (
@@ -63,6 +64,12 @@ class Autoplay(Room):
         self._budget = budget
         self._option_wait = option_wait
         self.timers = TurnTimers(job_queue, self._timed_out, self._running_short)
+        self._moving: Counter[int] = Counter()
+        """Match → its computer moves thinking or moving in this process now."""
+
+    def moving(self, match_id: int) -> bool:
+        """Whether a computer seat of the match thinks or moves in this process now."""
+        return self._moving[match_id] > 0
 
     def next(self, live: LiveMatch) -> None:
         """Arm the turn timer of the human to act, or let a computer seat think."""
@@ -71,9 +78,18 @@ class Autoplay(Room):
         else:
             self.timers.arm(live.deadline, live.row.turn_seconds)
         if any(place.played_by_computer for place in live.row.seats):
+            self._moving[live.match_id] += 1
             self._running.spawn(
-                self._computer_move(live, live.version), f"computer {live.match_id}"
+                self._counted_move(live, live.version), f"computer {live.match_id}"
             )
+
+    async def _counted_move(self, live: LiveMatch, version: int) -> None:
+        try:
+            await self._computer_move(live, version)
+        finally:
+            self._moving[live.match_id] -= 1
+            if self._moving[live.match_id] <= 0:
+                del self._moving[live.match_id]
 
     async def _decide(self, live: LiveMatch, seat: int, level: str) -> SeatAction:
         seed = decision_seed(live.seed, live.version, seat)

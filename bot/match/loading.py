@@ -69,7 +69,7 @@ class Loader(Room):
         processes write the same database, those are asked of the database (they may have
         started them) and caught up with their logs."""
         if self._store.shared:
-            running = await self._store.matches.running_ids(chat_id, user_id)
+            running = await self._store.running.ids_for(chat_id, user_id)
             for live in list(self._running.live.values()):
                 ours = live.chat_id == chat_id or (
                     user_id is not None and live.seat_of(user_id) is not None
@@ -126,7 +126,7 @@ class Loader(Room):
         if live is None or not self._store.shared:
             return live
         async with live.lock:
-            stored = await self._store.matches.running_version(match_id)
+            stored = await self._store.running.version(match_id)
             if stored == live.version and self._running.current(live):
                 return live
             if self._running.current(live):

@@ -197,6 +197,13 @@ class Games:
         """The turn timers (only the leader among several processes runs them)."""
         return self._autoplay.timers
 
+    async def nudge(self, match_id: int) -> None:
+        """Set going a match whose computer seat nobody moves (the process that was moving
+        it died): caught up with its log, its next seat acts, unless this process moves it."""
+        live = await self.caught_up(match_id)
+        if live is not None and not self._autoplay.moving(match_id):
+            self._next_turn(live)
+
     def forget_all(self) -> None:
         """Drop every match in memory: a follower that becomes the leader reloads them."""
         self._loader.forget_all()

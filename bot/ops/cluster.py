@@ -14,6 +14,9 @@ so the token's limits hold with N processes:
 * only the leader runs turn timers: its own, and every `SWEEP_SECONDS` those the others
   stored with their changes (`storage.deadlines`); a timer that fires catches its match up
   first, so a stale one does nothing;
+* a computer seat moves in the process that made the change before its turn; a match with a
+  computer seat that has not changed for `STILL_SECONDS` (that process may have died while
+  thinking) is set going by the leader, once per version (`Games.nudge`);
 * only the leader registers the webhook and the commands, at its start.
 
 When the leader dies its lock goes with its connection; a waiting follower takes it, stops
@@ -33,11 +36,13 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from datetime import timedelta
 from typing import Any
 
+from bot.lobby.service import lobby_sent
 from bot.match.recovery import ending_of, take_over
 from bot.services import Services
-from bot.telegram.relay import RelayWriter, Rememberers, replay
+from bot.telegram.relay import RelayWriter, Rememberers, SharedOutbox, replay
 from storage.outbox import Stored
 from storage.postgres.leader import Leadership
 from storage.relay import RELAY_CHANNEL, TAKE_LIMIT
@@ -48,13 +53,21 @@ POLL_SECONDS = 1.0
 """The leader reads the relay at least this often (a notification wakes it at once)."""
 SWEEP_SECONDS = 1.0
 """The leader arms the turn timers the other processes stored at least this often."""
+STILL_SECONDS = 30.0
+"""A match with a computer seat unchanged this long is set going by the leader (the process
+that was moving its computer may have died); it looks every `STILL_CHECK_SECONDS`."""
+STILL_CHECK_SECONDS = 5.0
 
 
 class Cluster:
     """This process's part among the processes of its database."""
 
     def __init__(
-        self, services: Services, leadership: Leadership | None, on_lost: Callable[[], None]
+        self,
+        services: Services,
+        leadership: Leadership | None,
+        outbox: SharedOutbox | None,
+        on_lost: Callable[[], None],
     ) -> None:
         """``leadership`` None: the only process (SQLite), which leads."""
         self._services = services
@@ -66,21 +79,25 @@ class Cluster:
         """Whether this process sends, runs the timers and registers the webhook."""
         if leadership is not None:
             leadership.on_lost = on_lost
+        self._outbox = outbox
         found = services
         self._rememberers: Rememberers = {
             "table": found.screens.remember,
             "hand": found.screens.remember,
-            "lobby": found.lobbies.remember,
+            "lobby": lambda lobby_id: lobby_sent(found.store, lobby_id),
         }
 
     @classmethod
     async def join(cls, services: Services, on_lost: Callable[[], None]) -> Cluster:
         """Lead if the database has no leader (or is SQLite's), else follow and wait."""
+        outbox = services.outbox
         if not services.store.shared:
-            return cls(services, None, on_lost)
+            return cls(services, None, None, on_lost)
+        if not isinstance(outbox, SharedOutbox):
+            raise TypeError("processes sharing a database need the shared outbox")
         leadership = await Leadership.connect(str(services.settings.database))
         try:
-            cluster = cls(services, leadership, on_lost)
+            cluster = cls(services, leadership, outbox, on_lost)
             if await leadership.try_lead():
                 await cluster._lead()
             else:
@@ -93,19 +110,20 @@ class Cluster:
     def _follow(self) -> None:
         log.info("another process leads: this one takes updates and relays what to send")
         services = self._services
-        services.outbox.relay = RelayWriter(services.store.relay)
+        assert self._outbox is not None
+        self._outbox.relay = RelayWriter(services.store.relay)
         services.games.timers.active = False
         self._spawn(self._wait_to_lead(), "waiting to lead")
 
     async def _wait_to_lead(self) -> None:
-        assert self._leadership is not None
+        assert self._leadership is not None and self._outbox is not None
         await self._leadership.lead()
         log.warning("the leader is gone: this process leads now")
         services = self._services
-        relay = services.outbox.relay
+        relay = self._outbox.relay
         if relay is not None:
             await relay.close()
-        services.outbox.relay = None
+        self._outbox.relay = None
         # What the dead leader sent lately is unknown: its pacing is assumed at its limits.
         services.outbox.pacer.inherit()
         services.games.timers.active = True
@@ -119,6 +137,7 @@ class Cluster:
         await self._leadership.listen(RELAY_CHANNEL, self._wake.set)
         self._spawn(self._read_relay(), "reading the relay")
         self._spawn(self._sweep(), "arming the stored timers")
+        self._spawn(self._unstick(), "setting still matches going")
 
     async def _read_relay(self) -> None:
         services = self._services
@@ -168,6 +187,26 @@ class Cluster:
             for deadline, seconds in pending:
                 if timers.armed(deadline.match_id) != deadline:
                     timers.arm(deadline, seconds)
+
+    async def _unstick(self) -> None:
+        services = self._services
+        nudged: dict[int, int] = {}
+        while True:
+            await asyncio.sleep(STILL_CHECK_SECONDS)
+            since = services.store.db.now() - timedelta(seconds=STILL_SECONDS)
+            try:
+                still = await services.store.running.still(since)
+            except Exception:
+                log.exception("the matches standing still cannot be read")
+                continue
+            for match_id, version in still:
+                if nudged.get(match_id) == version:
+                    continue  # once per version: a human may simply be thinking
+                nudged[match_id] = version
+                try:
+                    await services.games.nudge(match_id)
+                except Exception:
+                    log.exception("match %s could not be set going", match_id)
 
     def _spawn(self, work: Awaitable[None], name: str) -> None:
         task = asyncio.ensure_future(work)

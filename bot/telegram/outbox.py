@@ -25,9 +25,6 @@ worker per chat delivers in order, one call at a time (`bot.telegram.queue` hold
 Messages stored in the database outbox (`storage.outbox`: a ``version`` or ``key`` given) are
 reported to `Outbox.on_delivered` once shown or given up on; what is still queued when the
 bot stops stays stored and is delivered at the next start (`bot.match.recovery`).
-
-In a process that does not send (a follower among the processes of one database, issue 17)
-`relay` is set: the calls go to the process that sends (`bot.telegram.relay`).
 """
 
 from __future__ import annotations
@@ -35,7 +32,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 
 from telegram import Bot
@@ -56,7 +52,6 @@ from bot.telegram.queue import (
     sends_next,
     urgency_of,
 )
-from bot.telegram.relay import RelayWriter
 from storage.outbox import Delivered
 
 __all__ = ["Content", "OnSent", "Outbox"]
@@ -69,9 +64,6 @@ OnDelivered = Callable[[Delivered], None]
 LAZY_SECONDS = 4.0
 """How long a `Urgency.LAZY` edit waits for a newer state before it is sent (a watcher's hand
 usually changes again within a press or two, which are about 2 s apart; issue 13)."""
-POSTED_MEMORY = 4096
-"""Stored posts remembered (by chat, key and version) so that one handed over twice — by the
-relay and by a new leader's recovery — is sent once."""
 
 
 class Outbox:
@@ -110,15 +102,11 @@ class Outbox:
         self._flushing = 0
         self._closed = False
         self._courier = Courier(bot, self._mark)
-        self._posted: OrderedDict[tuple[int, str, int], None] = OrderedDict()
-        self.relay: RelayWriter | None = None
-        """Set in a process that does not send: the calls go there (`bot.telegram.relay`)."""
 
     @property
     def queued(self) -> int:
         """Messages and edits waiting to be delivered (for the heartbeat)."""
-        relayed = 0 if self.relay is None else self.relay.queued
-        return relayed + sum(len(c.queue) for c in self._chats.values())
+        return sum(len(c.queue) for c in self._chats.values())
 
     def show(
         self,
@@ -142,12 +130,6 @@ class Outbox:
         `version`: the content is stored in the database outbox as the row `key` at this
         version, to be marked once it is shown (`on_delivered`).
         """
-        if self.relay is not None:
-            self.relay.show(
-                chat_id, key, content, message_id=message_id, on_sent=on_sent, last=last,
-                renew=renew, version=version,
-            )
-            return
         chat = self._chats.setdefault(chat_id, ChatQueue())
         slot = chat.slots.get(key)
         if slot is None:
@@ -187,9 +169,6 @@ class Outbox:
     def renew(self, chat_id: int, key: str) -> None:
         """Send the message `key` anew, showing what it shows or is about to, after everything
         queued for the chat, and delete the old one: it becomes the chat's newest message."""
-        if self.relay is not None:
-            self.relay.renew(chat_id, key)
-            return
         chat = self._chats.get(chat_id)
         slot = chat.slots.get(key) if chat is not None else None
         if chat is None or slot is None or slot.message_id is None:
@@ -231,16 +210,6 @@ class Outbox:
     ) -> None:
         """Send a new message after everything already queued for the chat (`key`: its row
         in the database outbox, removed once it is sent)."""
-        if self.relay is not None:
-            self.relay.post(chat_id, content, key=key, version=version)
-            return
-        if key is not None:
-            posted = (chat_id, key, version)
-            if posted in self._posted:
-                return
-            self._posted[posted] = None
-            if len(self._posted) > POSTED_MEMORY:
-                self._posted.popitem(last=False)
         chat = self._chats.setdefault(chat_id, ChatQueue())
         chat.queue.append(Post(content, key, version))
         if chat.ticket is not None:
@@ -260,9 +229,6 @@ class Outbox:
 
     def forget(self, chat_id: int, key: str) -> None:
         """Stop tracking a message (another key took it over); pending content is dropped."""
-        if self.relay is not None:
-            self.relay.forget(chat_id, key)
-            return
         chat = self._chats.get(chat_id)
         if chat is None:
             return
@@ -273,8 +239,6 @@ class Outbox:
     async def idle(self, chat_ids: Iterable[int] | None = None) -> None:
         """Deliver at once what waits for a newer state, then wait until nothing is queued
         or being delivered (for these chats only, if given)."""
-        if self.relay is not None:
-            await self.relay.idle()
         self._flushing += 1
         try:
             for waiting in self._chats.values():

@@ -2,10 +2,11 @@
 
 Of the bot processes sharing one database only the leader (`storage.postgres.leader`) sends
 and edits messages, so Telegram's per-token limits hold however many processes take
-updates. In a follower the outbox's calls (`Outbox.show`, ``post``, ``renew``, ``forget``)
-and the endings to announce go to a `RelayWriter` instead: it writes them, in order, to the
-database's relay (`storage.relay`) in batches, in the background; the leader hands each one
-to its own outbox (`replay`).
+updates. Their outbox is a `SharedOutbox`: in a follower (``relay`` set) its calls (``show``,
+``post``, ``renew``, ``forget``) and the endings to announce go to a `RelayWriter` instead,
+which writes them, in order, to the database's relay (`storage.relay`) in batches, in the
+background; the leader hands each one to its own outbox (`replay`). A stored post handed over
+twice — relayed, and delivered by a new leader's take-over — is sent once.
 
 What a newly sent message's id must update (the ``on_sent`` of a table, a hand, a lobby) is
 relayed as a `Remember` — the kind and the ids — and rebuilt in the leader by the function
@@ -21,12 +22,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from telegram import InlineKeyboardMarkup
 
+from bot.telegram.outbox import Outbox
 from bot.telegram.queue import Content, OnSent
 from storage.relay import Relay
 
@@ -35,6 +38,8 @@ log = logging.getLogger(__name__)
 RETRY_SECONDS = 1.0
 """After a failed write to the relay (the database is away), the next try comes this much
 later; nothing is dropped meanwhile."""
+POSTED_MEMORY = 4096
+"""Stored posts remembered (by chat, key and version) so that one is sent once."""
 
 
 @dataclass(frozen=True)
@@ -166,29 +171,72 @@ class RelayWriter:
         self._closed = True
 
 
-class Receiver(Protocol):
-    """What `replay` hands the relayed calls to: the leader's `Outbox`."""
+class SharedOutbox(Outbox):
+    """The outbox of a process among several on one database: relayed while ``relay`` is set
+    (a follower), its own otherwise (the leader)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.relay: RelayWriter | None = None
+        self._posted: OrderedDict[tuple[int, str, int], None] = OrderedDict()
+
+    @property
+    def queued(self) -> int:
+        return super().queued + (0 if self.relay is None else self.relay.queued)
 
     def show(
         self, chat_id: int, key: str, content: Content, *, message_id: int | None = None,
         on_sent: OnSent | None = None, last: bool = False, renew: bool = False,
         version: int | None = None,
-    ) -> None: ...
+    ) -> None:
+        if self.relay is not None:
+            self.relay.show(
+                chat_id, key, content, message_id=message_id, on_sent=on_sent, last=last,
+                renew=renew, version=version,
+            )
+        else:
+            super().show(
+                chat_id, key, content, message_id=message_id, on_sent=on_sent, last=last,
+                renew=renew, version=version,
+            )
 
     def post(
         self, chat_id: int, content: Content, *, key: str | None = None, version: int = 0
-    ) -> None: ...
+    ) -> None:
+        if self.relay is not None:
+            self.relay.post(chat_id, content, key=key, version=version)
+            return
+        if key is not None:
+            if (chat_id, key, version) in self._posted:
+                return
+            self._posted[chat_id, key, version] = None
+            if len(self._posted) > POSTED_MEMORY:
+                self._posted.popitem(last=False)
+        super().post(chat_id, content, key=key, version=version)
 
-    def renew(self, chat_id: int, key: str) -> None: ...
+    def renew(self, chat_id: int, key: str) -> None:
+        if self.relay is not None:
+            self.relay.renew(chat_id, key)
+        else:
+            super().renew(chat_id, key)
 
-    def forget(self, chat_id: int, key: str) -> None: ...
+    def forget(self, chat_id: int, key: str) -> None:
+        if self.relay is not None:
+            self.relay.forget(chat_id, key)
+        else:
+            super().forget(chat_id, key)
+
+    async def idle(self, chat_ids: Iterable[int] | None = None) -> None:
+        if self.relay is not None:
+            await self.relay.idle()
+        await super().idle(chat_ids)
 
 
 OnEnding = Callable[[Mapping[str, Any]], Awaitable[None]]
 
 
 async def replay(
-    body: Mapping[str, Any], outbox: Receiver, rememberers: Rememberers, ending: OnEnding
+    body: Mapping[str, Any], outbox: Outbox, rememberers: Rememberers, ending: OnEnding
 ) -> None:
     """Hand one relayed call to the leader's outbox (a broken body is logged and skipped)."""
     op, chat_id, key = body.get("op"), body.get("chat"), body.get("key")
