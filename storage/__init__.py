@@ -18,10 +18,10 @@ Modules:
 * one repository per job: `users`, `chats`, `lobbies`, `matches` (with the action log),
   `deadlines` (turn timers), `outbox` (messages a change must produce), `results` (reading
   results, totals and ratings; `result_writes` writes a result, `result_rows` reads its rows
-  back), `relay` (what the processes of one database hand the one that sends) and `running`
-  (what they ask of each other's matches); `writes` is the one-trip write of a change of a
-  running match (`MatchWrite`); `store` bundles them; `postgres/leader` says which of the
-  processes sends.
+  back), `relay` (what the processes of one database hand the one that sends), `running`
+  (what they ask of each other's matches) and `kicks` (/kick votes); `writes` is the one-trip
+  write of a change of a running match (`MatchWrite`); `store` bundles them;
+  `postgres/leader` says which of the processes sends.
 """
 
 from engine import Game

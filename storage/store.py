@@ -26,6 +26,7 @@ from storage.backend import Backend
 from storage.chats import Chats
 from storage.database import Database, Synchronous, utc_now
 from storage.deadlines import Deadlines
+from storage.kicks import KickVotes
 from storage.lobbies import Lobbies
 from storage.matches import Matches
 from storage.outbox import Outbox
@@ -60,6 +61,7 @@ class Store:
         self.outbox = Outbox(db)
         self.relay = Relay(db, notify=self.shared)
         self.running = RunningMatches(db)
+        self.kick_votes = KickVotes(db)
 
     @classmethod
     async def open(

@@ -1,7 +1,8 @@
 """/kick and /back (issue 6). /kick hands a human's seat to a computer player for the rest
 of the match: at once when the game's creator asks or the player asks for their own seat,
-else when every other human player of the match has asked for the same seat. Votes live with
-the running match in memory. /back gives the seat back to its human."""
+else when every other human player of the match has asked for the same seat. Votes are stored
+(`storage.kicks`: any process of a shared database counts them). /back gives the seat back to
+its human."""
 
 from __future__ import annotations
 
@@ -62,8 +63,7 @@ async def kick(update: Update, context: Context) -> None:
         return
     lang = await found.language(update)
     name = html.escape((await found.screens.names(live, lang))[seat])
-    votes = live.kick_votes.setdefault(seat, set())
-    votes.add(user_id)
+    votes = await found.store.kick_votes.add(live.match_id, seat, user_id)
     if not at_once and not voters <= votes:
         voter = html.escape(update.effective_user.first_name if update.effective_user else "")
         note(result="vote", seat=seat)
@@ -77,7 +77,7 @@ async def kick(update: Update, context: Context) -> None:
             needed=len(voters),
         )
         return
-    live.kick_votes.pop(seat, None)
+    await found.store.kick_votes.clear(live.match_id, seat)
     if await found.games.replace(live, seat, found.tr.text(lang, "bot-kick-done", name=name)):
         note(result="kicked", seat=seat)
 

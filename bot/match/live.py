@@ -27,8 +27,6 @@ class LiveMatch:
     """Users the bot could not write to privately (403): the table shows them a link."""
     deadline: Deadline | None = None
     """The turn timer running for the human to act, if the match has one."""
-    kick_votes: dict[int, set[int]] = field(default_factory=dict)
-    """Seat → the players who voted with /kick to hand it to a computer."""
     pressed_at: dict[int, float] = field(default_factory=dict)
     """User → when they last pressed a button of this match (monotonic seconds)."""
     started_at: float = field(default_factory=time.monotonic)

@@ -361,8 +361,19 @@ CREATE TABLE relay (
 );
 """
 
+MIGRATION_7 = """
+CREATE TABLE kick_votes (
+    match_id   bigint NOT NULL REFERENCES matches (match_id),
+    seat       bigint NOT NULL CHECK (seat BETWEEN 0 AND 3),
+    voter_id   bigint NOT NULL,
+    created_at text   NOT NULL,
+    PRIMARY KEY (match_id, seat, voter_id)
+);
+"""
+
 
 PG_MIGRATIONS: tuple[str, ...] = (
-    MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5, MIGRATION_6
+    MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5, MIGRATION_6,
+    MIGRATION_7,
 )
 """``PG_MIGRATIONS[i]`` is ``storage.migrations.MIGRATIONS[i]`` for PostgreSQL. Append only."""
