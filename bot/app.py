@@ -36,6 +36,7 @@ from bot.services import AnyApplication, Services, close_services, open_services
 from bot.settings import Settings
 from bot.telegram.menu import set_profile
 from bot.telegram.pacer import Pacer
+from storage import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +130,12 @@ async def startup(application: AnyApplication) -> None:
         # instead of every press later.
         await services.store.db.probe_commit()
         cluster = await Cluster.join(services, application.stop_running)
+        if not cluster.leading and not services.settings.webhook_url:
+            # Telegram hands getUpdates to one poller at a time: only webhooks share a token.
+            raise StorageError(
+                "another bot process of this database polls Telegram: several processes "
+                "need webhooks (WEBHOOK_URL behind a reverse proxy)"
+            )
         if cluster.leading:
             # A follower (another process of the database leads, issue 17) leaves the
             # commands and the recovery to the leader, which did them at its start.

@@ -4,8 +4,8 @@ players' presses alternate between the processes; the leader (the process that s
 SIGKILLed in the middle of a trick and the other takes over. The match ends with the log and
 the result of an uninterrupted run, and Telegram's per-group and overall limits held across
 both processes (the fake server answered no 429). A turn timer armed by the killed leader
-fires in the other process. Skipped without a PostgreSQL test server, failed under CI
-without one (`tests.postgres`)."""
+fires in the other process. A second process that would poll refuses to start. Skipped
+without a PostgreSQL test server, failed under CI without one (`tests.postgres`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import signal
 import socket
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from aiohttp import web
 
 from storage import Store
 from tests.bot.conftest import Cast
-from tests.bot.harness import Driver, bot_process
+from tests.bot.harness import TOKEN, Driver, bot_environment, bot_process
 from tests.bot.test_restart import POLICY, SEED, _gather, _in_a_trick, _reference
 from tests.fakebot import FakeTelegramServer, SimMessage
 from tests.postgres import fresh_database
@@ -175,3 +176,21 @@ async def test_a_turn_timer_armed_by_the_killed_leader_fires_in_the_other_worker
                 second.send_signal(signal.SIGTERM)
                 assert await second.wait() == 0, output.read_text()
     assert len(moved) > len(dealt), output.read_text()
+
+
+async def test_a_second_polling_process_on_the_database_refuses_to_start(
+    server: FakeTelegramServer, tmp_path: Path
+) -> None:
+    output = tmp_path / "bot.log"
+    async with fresh_database() as url:
+        env = {"DATABASE_URL": url}
+        async with bot_process(server, tmp_path / "a.db", output, **env):
+            second = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", stderr=asyncio.subprocess.PIPE,
+                env={**bot_environment(), "TELEGRAM_BOT_TOKEN": TOKEN,
+                     "TELEGRAM_API_URL": server.root, "DATABASE_URL": url,
+                     "DATABASE_PATH": str(tmp_path / "b.db")},
+            )
+            _, error = await asyncio.wait_for(second.communicate(), 60)
+    assert second.returncode == 1
+    assert "another bot process of this database polls Telegram" in error.decode()
