@@ -7,7 +7,15 @@ from __future__ import annotations
 from engine.actions import Bid, Pass
 from engine.cards import cards_of
 from engine.errors import Reason
-from engine.events import BidMade, DeclarerChosen, Event, Passed, TalonShown, TalonTaken
+from engine.events import (
+    AUTO_PASSES,
+    BIDS_MADE,
+    PASSES,
+    TALONS_TAKEN,
+    DeclarerChosen,
+    Event,
+    TalonShown,
+)
 from engine.seats import next_bidder
 from engine.state import Phase
 from engine.table import Table
@@ -48,25 +56,26 @@ def pass_reason(t: Table, action: Pass) -> Reason | None:
 
 
 def apply_bid(t: Table, action: Bid) -> list[Event]:
-    t.bid = action.value
-    t.bidder = action.seat
-    t.bids = (*t.bids, (action.seat, action.value))
-    t.turn = next_bidder(t, action.seat)
-    events: list[Event] = [BidMade(action.seat, action.value)]
+    seat, value = action.seat, action.value
+    t.bid = value
+    t.bidder = seat
+    t.bids += ((seat, value),)
+    t.turn = next_bidder(t, seat)
+    events: list[Event] = [BIDS_MADE[seat][value]]
     continue_bidding(t, events)
     return events
 
 
 def apply_pass(t: Table, action: Pass) -> list[Event]:
     _passed(t, action.seat)
-    events: list[Event] = [Passed(action.seat)]
+    events: list[Event] = [PASSES[action.seat]]
     continue_bidding(t, events)
     return events
 
 
 def _passed(t: Table, seat: int) -> None:
     t.passed |= 1 << seat
-    t.bids = (*t.bids, (seat, None))
+    t.bids += ((seat, None),)
     t.turn = next_bidder(t, seat)
 
 
@@ -77,8 +86,9 @@ def continue_bidding(t: Table, events: list[Event]) -> None:
         _close(t, t.bidder, events)
         return
     variant = t.variant
+    playing = len(t.active)
     while True:
-        if len(t.active) - t.passed.bit_count() == 1:
+        if playing - t.passed.bit_count() == 1:
             _close(t, next(s for s in t.active if not t.passed >> s & 1), events)
             return
         seat = t.turn
@@ -86,7 +96,7 @@ def continue_bidding(t: Table, events: list[Event]) -> None:
         if not variant.auto_passes(t, seat):
             return
         _passed(t, seat)
-        events.append(Passed(seat, automatic=True))
+        events.append(AUTO_PASSES[seat])
 
 
 def _close(t: Table, declarer: int, events: list[Event]) -> None:
@@ -103,6 +113,6 @@ def _close(t: Table, declarer: int, events: list[Event]) -> None:
     shown = variant.talon_shown(t)
     if shown:
         events.append(TalonShown(tuple(cards_of(t.talon))))
-    events.append(TalonTaken(declarer))
+    events.append(TALONS_TAKEN[declarer])
     t.talon_shown = shown
     t.phase = _GIVING

@@ -14,7 +14,7 @@ from engine.actions import Deal
 from engine.bidding import continue_bidding
 from engine.cards import count, mask_of
 from engine.errors import Reason, StartError
-from engine.events import BidMade, DealStarted, Event
+from engine.events import FORCED_BIDS, DealStarted, Event
 from engine.games import variant_of
 from engine.rules import Rules
 from engine.state import MatchState, Phase
@@ -65,7 +65,7 @@ def shuffled_deal(state: MatchState, seed: int | str, dealer: int | None = None)
         dealer = state.next_dealer or 0
     variant = variant_of(state.rules)
     deck = list(variant.deck_cards)
-    random.Random(seed).shuffle(deck)
+    shuffle(deck, random.Random(seed))
     active = variant.active_seats(state.rules.players, dealer)
     size = variant.hand_size
     hands = [0] * state.rules.players
@@ -73,6 +73,24 @@ def shuffled_deal(state: MatchState, seed: int | str, dealer: int | None = None)
         hands[seat] = mask_of(deck[i * size : (i + 1) * size])
     talon = mask_of(deck[len(active) * size :])
     return Deal(dealer, tuple(hands), talon)
+
+
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(64))
+
+
+def shuffle(deck: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(deck)`` (CPython's algorithm: Fisher–Yates from the end, each index
+    drawn by ``getrandbits`` with rejection), without a Python call per card: the same
+    permutation for the same generator (``tests/engine/test_dealing.py`` checks it)."""
+    getrandbits = rng.getrandbits
+    bit_lengths = _BIT_LENGTHS
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = bit_lengths[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def random_deal(state: MatchState, rng: random.Random) -> Deal:
@@ -111,6 +129,6 @@ def apply_deal(t: Table, action: Deal) -> list[Event]:
     t.deals += 1
     events: list[Event] = [DealStarted(t.deals, action.dealer, active)]
     t.variant.open_bidding(t)
-    events += [BidMade(seat, value, forced=True) for seat, value in t.bids if value]
+    events += [FORCED_BIDS[seat][value] for seat, value in t.bids if value]
     continue_bidding(t, events)
     return events

@@ -188,3 +188,40 @@ Event = (
     | TrickWon | TrilyazhCompleted | TrilyazhBroken | DealScored | BoltGiven | Mounted | Fell
     | GoldenBagel | DumpTruck | MatchOver
 )
+
+
+# Events are immutable: the frequent ones are shared objects, by seat (and value or card).
+BIDS_MADE: tuple[tuple[BidMade, ...], ...] = tuple(
+    tuple(BidMade(seat, v) for v in range(301)) for seat in range(4)
+)
+PASSES: tuple[Passed, ...] = tuple(Passed(seat) for seat in range(4))
+AUTO_PASSES: tuple[Passed, ...] = tuple(Passed(seat, automatic=True) for seat in range(4))
+CARDS_GIVEN: tuple[tuple[CardGiven, ...], ...] = tuple(
+    tuple(CardGiven(seat, to) for to in range(4)) for seat in range(4)
+)
+CONTRACTS_NAMED: tuple[tuple[ContractNamed, ...], ...] = tuple(
+    tuple(ContractNamed(seat, v) for v in range(301)) for seat in range(4)
+)
+TALONS_TAKEN: tuple[TalonTaken, ...] = tuple(TalonTaken(seat) for seat in range(4))
+CARDS_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
+    tuple(CardPlayed(seat, c) for c in range(36)) for seat in range(4)
+)
+FORCED_BIDS: tuple[tuple[BidMade, ...], ...] = tuple(
+    tuple(BidMade(seat, v, forced=True) for v in range(301)) for seat in range(4)
+)
+
+_new = object.__new__
+_set_trick_seat = TrickWon.__dict__["seat"].__set__
+_set_trick_cards = TrickWon.__dict__["cards"].__set__
+_set_trick_points = TrickWon.__dict__["points"].__set__
+
+
+def trick_won(seat: int, cards: tuple[int, ...], points: int) -> TrickWon:
+    """``TrickWon(seat, cards, points)``, made by its slots: a frozen dataclass's
+    ``__init__`` (one ``object.__setattr__`` per field) costs three times as much, once
+    per trick."""
+    event: TrickWon = _new(TrickWon)
+    _set_trick_seat(event, seat)
+    _set_trick_cards(event, cards)
+    _set_trick_points(event, points)
+    return event

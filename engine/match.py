@@ -11,8 +11,7 @@ checked again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import lru_cache
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.actions import (
@@ -40,7 +39,6 @@ from engine.cards import cards_of
 from engine.dealing import apply_deal, deal_reason
 from engine.errors import IllegalAction, Reason
 from engine.events import Event
-from engine.seats import before_first_lead
 from engine.state import MatchState, Phase
 from engine.table import Table, attach, peek, take
 from engine.talon import (
@@ -80,16 +78,22 @@ _KINDS: dict[type, tuple[Verifier, Change]] = {
     Play: (play_reason, apply_play),
 }
 
+_CHANGES: dict[type, Change] = {kind: change for kind, (_, change) in _KINDS.items()}
+
 
 def apply(state: MatchState, action: Action) -> tuple[MatchState, tuple[Event, ...]]:
     """The state after ``action`` and what happened; ``IllegalAction`` if the rules forbid it."""
     table = state.__dict__.pop("table", None) or take(state)
-    if not _listed(table, action):
+    key = id(action)
+    for listed in table.listed:
+        if key in map(id, listed):
+            break
+    else:
         reason = _verify(state, action, table)
         if reason is not None:
             attach(state, table)
             raise IllegalAction(reason)
-    events = _KINDS[type(action)][1](table, action)
+    events = _CHANGES[type(action)](table, action)
     return table.freeze(), tuple(events)
 
 
@@ -110,27 +114,33 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
     Empty when nobody must act: between deals (the next ``Deal`` comes from the dealer's
     shuffle, see ``engine.dealing``) and after the match.
     """
-    phase = state.phase
-    if state.deal is None or phase is _DEAL_OVER or phase is _MATCH_OVER:
-        return ()
-    t = state.__dict__.get("table") or peek(state)
-    turn = t.turn
+    t: Table | None = state.__dict__.get("table")
+    if t is None:
+        if state.deal is None:
+            return ()
+        t = peek(state)
+    # The table a state keeps is in the state's phase.
+    phase = t.phase
     result: tuple[SeatAction, ...]
-    if phase is _PLAY and turn is not None and (t.trick or t.tricks):
+    if phase is _PLAY and (t.trick or t.tricks):
+        turn = t.turn
+        assert turn is not None  # the play phase always has a seat to play
         if seat is not None and seat != turn:
             return ()
-        if t.trick:
-            # Following: no declaration is possible, and the same cards come up again.
-            result = plain_plays(turn, playable(t, turn))
-        else:
-            actions: list[SeatAction] = list(plain_plays(turn, playable(t, turn)))
-            actions += [DECLARED_PLAYS[turn, c, kind] for c, kind in declarable(t, turn)]
-            result = tuple(actions)
+        mask = playable(t, turn)
+        result = _PLAIN.get(mask << 2 | turn) or plain_plays(turn, mask)
+        if not t.trick:
+            declared = declarable(t, turn, mask)
+            if declared:
+                result += tuple([DECLARED_PLAYS[turn, c, kind] for c, kind in declared])
     elif phase is _BIDDING:
         # Only the seat whose turn it is bids or passes.
+        turn = t.turn
         result = _bidding(t, turn) if seat is None or seat == turn else ()
+    elif phase is _DEAL_OVER or phase is _MATCH_OVER:
+        return ()
     else:
-        actions = []
+        actions: list[SeatAction] = []
         for s in t.active if seat is None else (seat,):
             _seat_actions(t, s, actions)
         result = tuple(actions)
@@ -141,55 +151,101 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
     return result
 
 
-def _listed(t: Table, action: Action) -> bool:
-    """Whether ``action`` is one of the very objects ``legal_actions`` listed on ``t``."""
-    key = id(action)
-    for listed in t.listed:  # noqa: SIM110 (a generator costs more on this hot path)
-        if key in map(id, listed):
-            return True
-    return False
-
-
 def _bidding(t: Table, seat: int | None) -> tuple[SeatAction, ...]:
     if seat is None or seat not in t.active:
         return ()
-    bids = BIDS[seat]
-    actions: list[SeatAction] = [bids[v] for v in t.variant.allowed_bids(t, seat)]
-    if pass_reason(t, PASSES[seat]) is None:
-        actions.append(PASSES[seat])
-    return tuple(actions)
+    variant = t.variant
+    values = variant.allowed_bids(t, seat)
+    key = (seat, values)
+    bids: tuple[SeatAction, ...] | None = _BID_LISTS.get(key)
+    if bids is None:
+        row = BIDS[seat]
+        bids = _BID_LISTS[key] = tuple([row[v] for v in values])
+    # The seat is the one to bid, in the bidding: what is left of ``pass_reason`` is the
+    # variant's part.
+    if variant.pass_reason(t, seat) is None:
+        return (*bids, PASSES[seat])
+    return bids
 
 
-@lru_cache(maxsize=1 << 16)
+_BID_LISTS: dict[tuple[int, Sequence[int]], tuple[SeatAction, ...]] = {}
+_CONTRACT_LISTS: dict[tuple[int, Sequence[int]], tuple[NameContract, ...]] = {}
+"""The bids and contracts of a seat by the values allowed (ranges and tuples of at most
+301 values, a few hundred of them)."""
+
+
+_PLAIN: dict[int, tuple[Play, ...]] = {}
+"""The plain plays by ``mask << 2 | seat``: shared, immutable tuples."""
+_PLAIN_KEPT = 1 << 16
+
+
 def plain_plays(seat: int, mask: int) -> tuple[Play, ...]:
     """The plain plays of the cards in ``mask`` by ``seat`` (shared, immutable objects)."""
-    plays = PLAIN_PLAYS[seat]
-    return tuple([plays[c] for c in cards_of(mask)])
+    key = mask << 2 | seat
+    found = _PLAIN.get(key)
+    if found is None:
+        if len(_PLAIN) >= _PLAIN_KEPT:
+            _PLAIN.clear()
+        plays = PLAIN_PLAYS[seat]
+        found = _PLAIN[key] = tuple([plays[c] for c in cards_of(mask)])
+    return found
 
 
 def _seat_actions(t: Table, seat: int, out: list[SeatAction]) -> None:
+    """What ``seat`` may do while giving, naming the contract or before the first lead."""
     phase = t.phase
     declarer = seat == t.declarer
-    if phase is _GIVING and declarer:
-        recipients = [
-            s for s in t.active if s != seat and all(to != s for _, to, _ in t.given)
-        ]
-        cards = cards_of(t.hands[seat])
-        for to in recipients:
-            gives = GIVES[seat][to]
-            out.extend([gives[c] for c in cards])
-    if phase is _CONTRACT and declarer:
-        contracts = CONTRACTS[seat]
-        out.extend([contracts[v] for v in t.variant.allowed_contracts(t)])
-    if seat == t.turn and (phase is _CONTRACT or phase is _PLAY):
-        _plays(t, seat, out)
     concede, throw, redeal = EARLY_ENDS[seat]
-    if declarer and concede_reason(t, concede) is None:
-        out.append(concede)
-    if declarer and throw_reason(t, throw) is None:
-        out.append(throw)
-    if phase is not _GIVING and before_first_lead(t) and redeal_reason(t, redeal) is None:
+    if phase is _GIVING:
+        # Only the declarer acts while giving: the gives, and throwing the cards.
+        if declarer:
+            out.extend(_gives(t, seat))
+            if throw_reason(t, throw) is None:
+                out.append(throw)
+        return
+    if declarer:
+        if phase is _CONTRACT:
+            values = t.variant.allowed_contracts(t)
+            key = (seat, values)
+            named = _CONTRACT_LISTS.get(key)
+            if named is None:
+                row = CONTRACTS[seat]
+                named = _CONTRACT_LISTS[key] = tuple([row[v] for v in values])
+            out.extend(named)
+        if seat == t.turn:
+            _plays(t, seat, out)
+        if concede_reason(t, concede) is None:
+            out.append(concede)
+        if throw_reason(t, throw) is None:
+            out.append(throw)
+    elif seat == t.turn:
+        _plays(t, seat, out)
+    if redeal_reason(t, redeal) is None:
         out.append(redeal)
+
+
+def _gives(t: Table, seat: int) -> tuple[Give, ...]:
+    """The declarer's gives: each card of the hand to each opponent not given one yet
+    (opponents clockwise, cards from the lowest id)."""
+    taken = 0
+    for _, to, _ in t.given:
+        taken |= 1 << to
+    hand = t.hands[seat]
+    key = (seat, hand, taken, t.active)
+    found = _GIVE_LISTS.get(key)
+    if found is None:
+        if len(_GIVE_LISTS) >= _PLAIN_KEPT:
+            _GIVE_LISTS.clear()
+        cards = cards_of(hand)
+        gives = GIVES[seat]
+        found = _GIVE_LISTS[key] = tuple(
+            [gives[to][c] for to in t.active if to != seat and not taken >> to & 1 for c in cards]
+        )
+    return found
+
+
+_GIVE_LISTS: dict[tuple[int, int, int, tuple[int, ...]], tuple[Give, ...]] = {}
+"""The gives by seat, hand, recipients already given and playing seats: shared tuples."""
 
 
 def _plays(t: Table, seat: int, out: list[SeatAction]) -> None:

@@ -17,6 +17,7 @@ older state that is used again (a branch, a replay) is thawed, which gives the s
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.games import Variant, variant_of
@@ -132,10 +133,7 @@ class Table:
         self.has_deal = True
         self.dealer = dealer
         self.active = active
-        nxt = list(range(n))
-        for i, s in enumerate(active):
-            nxt[s] = active[(i + 1) % len(active)]
-        self.nxt = tuple(nxt)
+        self.nxt = _clockwise(n, active)
         self.hands = hands
         self.talon = talon
         self.talon_shown = False
@@ -216,7 +214,7 @@ class Table:
         deal = None
         if self.has_deal:
             trump = self.trump
-            deal = tuple.__new__(
+            deal = _new(
                 DealState,
                 (
                     self.dealer, self.active, tuple(self.hands), self.talon, self.talon_shown,
@@ -227,7 +225,7 @@ class Table:
                     self.outcome,
                 ),
             )
-        state = tuple.__new__(
+        state = _new(
             MatchState,
             (
                 self.rules, self.phase, self.scores, self.bolts, self.perch,
@@ -237,6 +235,18 @@ class Table:
         self.listed = []
         state.__dict__["table"] = self
         return state
+
+
+_new = tuple.__new__
+
+
+@cache
+def _clockwise(players: int, active: tuple[int, ...]) -> tuple[int, ...]:
+    """The next playing seat clockwise, by seat (a seat that sits out points at itself)."""
+    nxt = list(range(players))
+    for i, s in enumerate(active):
+        nxt[s] = active[(i + 1) % len(active)]
+    return tuple(nxt)
 
 
 def playing(

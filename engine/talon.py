@@ -8,9 +8,9 @@ from engine.actions import Concede, Give, NameContract, Redeal, Throw
 from engine.cards import CARD_COUNT
 from engine.errors import Reason
 from engine.events import (
-    CardGiven,
+    CARDS_GIVEN,
+    CONTRACTS_NAMED,
     Conceded,
-    ContractNamed,
     Event,
     RedealAsked,
     RedealGround,
@@ -19,6 +19,11 @@ from engine.events import (
 from engine.seats import before_first_lead
 from engine.state import Outcome, Phase
 from engine.table import Table
+
+# Enum members as module constants: looking one up on its class costs ten globals.
+_CONTRACT = Phase.CONTRACT
+_MATCH_OVER = Phase.MATCH_OVER
+_PLAY = Phase.PLAY
 
 
 def _declarer_reason(t: Table, seat: int, phases: tuple[Phase, ...]) -> Reason | None:
@@ -55,7 +60,7 @@ def apply_give(t: Table, action: Give) -> list[Event]:
     t.given = (*t.given, (action.seat, action.to, action.card))
     if len(t.given) == len(t.active) - 1:
         t.phase = Phase.CONTRACT
-    return [CardGiven(action.seat, action.to)]
+    return [CARDS_GIVEN[action.seat][action.to]]
 
 
 def contract_reason(t: Table, action: NameContract) -> Reason | None:
@@ -72,7 +77,7 @@ def apply_contract(t: Table, action: NameContract) -> list[Event]:
     t.contract = action.value
     t.contract_named = True
     t.phase = Phase.PLAY
-    return [ContractNamed(action.seat, action.value)]
+    return [CONTRACTS_NAMED[action.seat][action.value]]
 
 
 def redeal_ground(t: Table, seat: int) -> RedealGround | None:
@@ -90,21 +95,16 @@ def redeal_reason(t: Table, action: Redeal) -> Reason | None:
         return Reason.NOT_IN_THIS_GAME
     if not t.rules.redeal:
         return Reason.OPTION_OFF
-    return _redeal_time_reason(t, action.seat) or (
-        Reason.NO_GROUNDS_FOR_REDEAL if redeal_ground(t, action.seat) is None else None
-    )
-
-
-def _redeal_time_reason(t: Table, seat: int) -> Reason | None:
-    if t.phase is Phase.MATCH_OVER:
+    phase = t.phase
+    if phase is _MATCH_OVER:
         return Reason.MATCH_OVER
-    if t.phase not in (Phase.CONTRACT, Phase.PLAY) or not t.has_deal:
+    if (phase is not _CONTRACT and phase is not _PLAY) or not t.has_deal:
         return Reason.WRONG_PHASE
-    if not before_first_lead(t):
+    if t.trick or t.tricks:
         return Reason.TOO_LATE
-    if seat not in t.active:
+    if action.seat not in t.active:
         return Reason.NOT_PLAYING
-    return None
+    return Reason.NO_GROUNDS_FOR_REDEAL if redeal_ground(t, action.seat) is None else None
 
 
 def apply_redeal(t: Table, action: Redeal) -> list[Event]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.actions import Declaration, Play
 from engine.cards import CARD_COUNT, SUIT_MASKS, SUIT_OF, cards_of
 from engine.errors import Reason
-from engine.events import CardPlayed, Declared, Event, TrickWon
+from engine.events import CARDS_PLAYED, Declared, Event, trick_won
 from engine.games.base import Events
 from engine.state import DeclarationMade, Outcome, Phase, Plays
 from engine.table import Table
@@ -27,8 +27,6 @@ _MATCH_OVER = Phase.MATCH_OVER
 _PLAY = Phase.PLAY
 
 _SUIT = SUIT_OF
-_CARD_PLAYED = tuple(tuple(CardPlayed(seat, c) for c in range(CARD_COUNT)) for seat in range(4))
-"""Events are immutable: one shared ``CardPlayed`` per seat and card."""
 
 
 def playable(t: Table, seat: int) -> int:
@@ -51,12 +49,17 @@ def playable(t: Table, seat: int) -> int:
     return hand
 
 
-def declarable(t: Table, seat: int) -> list[tuple[int, Declaration]]:
-    """The declarations ``seat`` may lead with now: ``(card, kind)``, in the variant's order."""
+def declarable(t: Table, seat: int, mask: int = -1) -> list[tuple[int, Declaration]]:
+    """The declarations ``seat`` may lead with now: ``(card, kind)``, in the variant's order
+    (``mask``: ``playable(t, seat)`` when the caller has it)."""
     if t.trick:
         return []
-    mask = playable(t, seat)
-    return [(c, kind) for c, kind in t.variant.declarable(t, seat) if mask >> c & 1]
+    found = t.variant.declarable(t, seat)
+    if not found:
+        return found
+    if mask < 0:
+        mask = playable(t, seat)
+    return [(c, kind) for c, kind in found if mask >> c & 1]
 
 
 def moves(t: Table, seat: int) -> list[tuple[int, Declaration]]:
@@ -102,7 +105,7 @@ def play_reason(t: Table, action: Play) -> Reason | None:
 
 def apply_play(t: Table, action: Play) -> list[Event]:
     seat = action.seat
-    events: list[Event] = [_CARD_PLAYED[seat][action.card]]
+    events: list[Event] = [CARDS_PLAYED[seat][action.card]]
     play(t, seat, action.card, action.declaration, events)
     if t.trick or any(t.hands):
         t.phase = _PLAY
@@ -146,7 +149,7 @@ def play(t: Table, seat: int, c: int, kind: Declaration, events: Events = None) 
     t.won[winner] += 1
     t.points[winner] += gained
     if events is not None:
-        events.append(TrickWon(winner, tuple(c for _, c in trick), gained))
+        events.append(trick_won(winner, tuple([c for _, c in trick]), gained))
     variant.after_trick(t, winner, events)
     t.trick = ()
     t.tricks = t.tricks + ((winner, trick),)  # noqa: RUF005 (as above)

@@ -20,7 +20,8 @@ Policy = Callable[[Table, int], tuple[int, Declaration]]
 
 def rollout(table: Table, policy: Policy = choose_play) -> None:
     """Play ``table``'s deal to its last trick by ``policy`` (changes ``table``)."""
-    while table.trick or any(table.hands):
+    # Each play takes one card from a hand: as many plays as cards are held.
+    for _ in range(sum([hand.bit_count() for hand in table.hands])):
         seat = table.turn
         assert seat is not None
         c, kind = policy(table, seat)

@@ -114,7 +114,10 @@ def _sure(table: Table, c: int, out: int, against: list[int]) -> bool:
     if out & ABOVE[c]:
         return False
     s = SUIT_OF[c]
-    return all(not _may_ruff(table, opp, s, out) for opp in against)
+    for opp in against:  # noqa: SIM110 (all() over a generator costs more on this hot path)
+        if _may_ruff(table, opp, s, out):
+            return False
+    return True
 
 
 def sure_winner(table: Table, seat: int, c: int) -> bool:
@@ -122,39 +125,47 @@ def sure_winner(table: Table, seat: int, c: int) -> bool:
     return _sure(table, c, _out(table, seat), _opponents(table, seat))
 
 
-def _keep_value(table: Table, seat: int, c: int, out: int) -> int:
-    """How much ``seat`` loses by giving ``c`` away: its points and its role in the hand."""
+def _keep_values(table: Table, seat: int, mask: int, out: int) -> list[tuple[int, int]]:
+    """``(value, card)`` for each card of ``mask``, lowest card first: how much ``seat``
+    loses by giving the card away (its points and its role in the hand)."""
     hand = table.hands[seat]
-    tumbochka = table.rules.game == _TUMBOCHKA
-    value = RANK_OF[c] * 2 if tumbochka else THOUSAND_POINTS[c] * 2 + RANK_OF[c]
-    if not out & ABOVE[c]:
-        value += _MASTER_KEEP
-    s = SUIT_OF[c]
-    if not tumbochka:
+    trump = table.trump
+    found = []
+    if table.rules.game == _TUMBOCHKA:
+        for c in cards_of(mask):
+            value = RANK_OF[c] * 2
+            if not out & ABOVE[c]:
+                value += _MASTER_KEEP
+            if SUIT_OF[c] == trump:
+                value += _TRUMP_KEEP
+            found.append((value, c))
+        return found
+    for c in cards_of(mask):
         r = RANK_OF[c]
+        value = THOUSAND_POINTS[c] * 2 + r
+        if not out & ABOVE[c]:
+            value += _MASTER_KEEP
+        s = SUIT_OF[c]
         if r in (KING, QUEEN) and hand & MARRIAGE_MASKS[s] == MARRIAGE_MASKS[s]:
             value += _MARRIAGE_KEEP
         if r == TEN and out >> (s * 9 + ACE) & 1:
             value -= _TEN_EXPOSED
-    if s == table.trump:
-        value += _TRUMP_KEEP
-    return value
+        if s == trump:
+            value += _TRUMP_KEEP
+        found.append((value, c))
+    return found
 
 
 def _cheapest(table: Table, seat: int, mask: int, out: int) -> int:
-    best, best_value = -1, 1 << 30
-    for c in cards_of(mask):
-        v = _keep_value(table, seat, c, out)
-        if v < best_value:
-            best, best_value = c, v
-    return best
+    """The card of ``mask`` that costs least to give away (the lowest card of a tie)."""
+    return min(_keep_values(table, seat, mask, out))[1]
 
 
 def _lead(table: Table, seat: int, legal: int) -> tuple[int, Declaration]:
     out = _out(table, seat)
     hand = table.hands[seat]
     opps = _opponents(table, seat)
-    declared = declarable(table, seat)
+    declared = declarable(table, seat, legal)
     sure = [c for c in cards_of(legal) if _sure(table, c, out, opps)]
     trump = table.trump
     if declared:
@@ -253,9 +264,6 @@ def _smear(table: Table, seat: int, legal: int, out: int) -> int:
     """Give the partner's trick the most points that cost the least."""
     if table.rules.game == _TUMBOCHKA:
         return _cheapest(table, seat, legal, out)
-    best, best_value = -1, -(1 << 30)
-    for c in cards_of(legal):
-        v = THOUSAND_POINTS[c] * 3 - _keep_value(table, seat, c, out)
-        if v > best_value:
-            best, best_value = c, v
-    return best
+    # The most points for the least keep value; of a tie the lowest card.
+    values = _keep_values(table, seat, legal, out)
+    return -max([(THOUSAND_POINTS[c] * 3 - v, -c) for v, c in values])[1]

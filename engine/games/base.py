@@ -77,8 +77,8 @@ def family_bids(low: int, cap: int, exact: int | None = None) -> Sequence[int]:
     values = range(low + -low % 5, top + 1, 5)
     if exact is None:
         return values
-    above = [v for v in values if v > exact]
-    return [exact, *above] if exact >= low else above
+    above = tuple([v for v in values if v > exact])
+    return (exact, *above) if exact >= low else above
 
 
 def family_bid_refusal(value: int, low: int, cap: int, exact: int | None = None) -> Reason:
@@ -97,7 +97,7 @@ def family_contracts(bid: int, step: int, cap: int) -> Sequence[int]:
     """Naming the contract: the bid itself, or a multiple of 5 ≥ bid + step within the cap
     and 300 (fine points 2, 3)."""
     low = bid + step
-    return [bid, *range(low + -low % 5, min(cap, MAX_BID) + 1, 5)]
+    return (bid, *range(low + -low % 5, min(cap, MAX_BID) + 1, 5))
 
 
 def family_contract_refusal(value: int, bid: int, step: int, cap: int) -> Reason:
@@ -180,6 +180,8 @@ class Variant:
     # --- the deal -------------------------------------------------------------------------
     def active_seats(self, players: int, dealer: int) -> tuple[int, ...]:
         """The seats that play the deal, clockwise from the seat after the dealer."""
+        if 0 <= dealer < players < len(_CLOCKWISE):
+            return _CLOCKWISE[players][dealer]
         return tuple((dealer + i) % players for i in range(1, players + 1))
 
     def open_bidding(self, t: Table) -> None:
@@ -317,6 +319,12 @@ class Variant:
         """Score the finished deal and settle the match (phase ``deal-over`` or over)."""
         raise NotImplementedError
 
+
+_CLOCKWISE = tuple(
+    tuple(tuple((dealer + i) % players for i in range(1, players + 1)) for dealer in range(players))
+    for players in range(5)
+)
+"""Every seat clockwise from the one after ``dealer``, by ``[players][dealer]``."""
 
 Events = list[Event] | None
 """Where play records what happened; ``None`` in the computer players' playouts."""
