@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from engine.actions import Deal
 from engine.bidding import continue_bidding
-from engine.cards import count, mask_of
+from engine.cards import CARD_COUNT
 from engine.errors import Reason, StartError
 from engine.events import FORCED_BIDS, DealStarted, Event
 from engine.games import variant_of
@@ -69,12 +69,15 @@ def shuffled_deal(state: MatchState, seed: int | str, dealer: int | None = None)
     active = variant.active_seats(state.rules.players, dealer)
     size = variant.hand_size
     hands = [0] * state.rules.players
+    bit = _BITS.__getitem__
+    # The cards are distinct: the sum of their bits is their mask.
     for i, seat in enumerate(active):
-        hands[seat] = mask_of(deck[i * size : (i + 1) * size])
-    talon = mask_of(deck[len(active) * size :])
+        hands[seat] = sum(map(bit, deck[i * size : (i + 1) * size]))
+    talon = sum(map(bit, deck[len(active) * size :]))
     return Deal(dealer, tuple(hands), talon)
 
 
+_BITS = tuple(1 << c for c in range(CARD_COUNT))
 _BIT_LENGTHS = tuple(n.bit_length() for n in range(64))
 
 
@@ -111,10 +114,11 @@ def deal_reason(t: Table, action: Deal) -> Reason | None:
     variant = t.variant
     active = variant.active_seats(n, action.dealer)
     seen = action.talon
-    if count(action.talon) != variant.talon_size:
+    if seen.bit_count() != variant.talon_size:
         return Reason.INVALID_DEAL
+    size = variant.hand_size
     for seat, hand in enumerate(action.hands):
-        if count(hand) != (variant.hand_size if seat in active else 0) or seen & hand:
+        if hand.bit_count() != (size if seat in active else 0) or seen & hand:
             return Reason.INVALID_DEAL
         seen |= hand
     if seen != variant.deck:

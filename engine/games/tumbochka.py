@@ -56,6 +56,13 @@ TRILYAZH_RANKS = (JACK, QUEEN, KING)
 """The trilyazh's cards in the order its declarer must lead them (stages 1, 2, 3)."""
 
 
+_LEADS = tuple(
+    [(mask, (card(SIX, suit), Declaration.TROYAN)) for suit, mask in enumerate(TROYAN_MASKS)]
+    + [(mask, (card(JACK, suit), Declaration.TRILYAZH)) for suit, mask in enumerate(TRILYAZH_MASKS)]
+)
+"""What a hand must hold for each declaration, and the lead that declares it, in order."""
+
+
 class Tumbochka(Variant):
     deck = TUMBOCHKA_DECK
     deck_cards = tuple(cards_of(TUMBOCHKA_DECK))
@@ -116,18 +123,9 @@ class Tumbochka(Variant):
         return Reason.CONTRACT_OVER_MAXIMUM
 
     def declarable(self, t: Table, seat: int) -> list[tuple[int, Declaration]]:
+        """Troyans (led with the 6), then trilyazhes (led with the J), by suit."""
         hand = t.hands[seat]
-        found = [
-            (card(SIX, suit), Declaration.TROYAN)
-            for suit, mask in enumerate(TROYAN_MASKS)
-            if hand & mask == mask
-        ]
-        found += [
-            (card(JACK, suit), Declaration.TRILYAZH)
-            for suit, mask in enumerate(TRILYAZH_MASKS)
-            if hand & mask == mask
-        ]
-        return found
+        return [lead for mask, lead in _LEADS if hand & mask == mask]
 
     def declaration_refusal(self, t: Table, seat: int, c: int, kind: Declaration) -> Reason:
         hand = t.hands[seat]
