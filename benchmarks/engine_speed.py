@@ -53,6 +53,10 @@ SUBJECTS: tuple[tuple[str, Rules], ...] = (
     ("tumbochka", Rules(game=Game.TUMBOCHKA)),
 )
 PHASES = (Phase.BIDDING, Phase.CONTRACT, Phase.PLAY)
+# The loop's phases as constants: an enum member looked up on its class costs about 0.1 µs,
+# twice per action, the same for both engines.
+_DEAL_OVER = Phase.DEAL_OVER
+_MATCH_OVER = Phase.MATCH_OVER
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -67,13 +71,13 @@ def play_deals(
     kept: dict[Phase, list[MatchState]] = {phase: [] for phase in PHASES}
     started = time.process_time()
     for _ in range(deals):
-        if state.phase is Phase.MATCH_OVER:
+        if state.phase is _MATCH_OVER:
             state = new_match(rules)
         state, _ = apply(state, random_deal(state, rng))
         actions += 1
-        while state.phase is not Phase.DEAL_OVER and state.phase is not Phase.MATCH_OVER:
+        while (phase := state.phase) is not _DEAL_OVER and phase is not _MATCH_OVER:
             if keep:
-                bucket = kept.get(state.phase)
+                bucket = kept.get(phase)
                 if bucket is not None and len(bucket) < keep:
                     bucket.append(state)
             state, _ = apply(state, rng.choice(legal_actions(state)))

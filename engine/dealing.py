@@ -22,6 +22,10 @@ from engine.table import Table
 
 __all__ = ["StartError", "new_match", "random_deal", "shuffled_deal"]
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_DEAL_OVER = Phase.DEAL_OVER
+_MATCH_OVER = Phase.MATCH_OVER
+
 
 def new_match(
     rules: Rules, scores: Sequence[int] | None = None, bolts: Sequence[int] | None = None
@@ -102,9 +106,9 @@ def random_deal(state: MatchState, rng: random.Random) -> Deal:
 
 
 def deal_reason(t: Table, action: Deal) -> Reason | None:
-    if t.phase is Phase.MATCH_OVER:
+    if t.phase is _MATCH_OVER:
         return Reason.MATCH_OVER
-    if t.phase is not Phase.DEAL_OVER:
+    if t.phase is not _DEAL_OVER:
         return Reason.WRONG_PHASE
     n = t.rules.players
     if not 0 <= action.dealer < n or len(action.hands) != n:

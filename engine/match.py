@@ -51,6 +51,8 @@ from engine.talon import (
     contract_reason,
     give_reason,
     redeal_reason,
+    redeal_seat_reason,
+    redeal_time_reason,
     throw_reason,
 )
 from engine.tricks import apply_play, declarable, play_reason, playable
@@ -141,8 +143,9 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
         return ()
     else:
         actions: list[SeatAction] = []
+        redeal_open = redeal_time_reason(t) is None
         for s in t.active if seat is None else (seat,):
-            _seat_actions(t, s, actions)
+            _seat_actions(t, s, actions, redeal_open)
         result = tuple(actions)
     listed = t.listed
     if len(listed) >= _LISTED_KEPT:
@@ -191,8 +194,9 @@ def plain_plays(seat: int, mask: int) -> tuple[Play, ...]:
     return found
 
 
-def _seat_actions(t: Table, seat: int, out: list[SeatAction]) -> None:
-    """What ``seat`` may do while giving, naming the contract or before the first lead."""
+def _seat_actions(t: Table, seat: int, out: list[SeatAction], redeal_open: bool) -> None:
+    """What ``seat`` may do while giving, naming the contract or before the first lead
+    (``redeal_open``: ``redeal_time_reason`` allows a redeal now)."""
     phase = t.phase
     declarer = seat == t.declarer
     concede, throw, redeal = EARLY_ENDS[seat]
@@ -220,7 +224,7 @@ def _seat_actions(t: Table, seat: int, out: list[SeatAction]) -> None:
             out.append(throw)
     elif seat == t.turn:
         _plays(t, seat, out)
-    if redeal_reason(t, redeal) is None:
+    if redeal_open and redeal_seat_reason(t, seat) is None:
         out.append(redeal)
 
 

@@ -22,17 +22,23 @@ from engine.table import Table
 
 # Enum members as module constants: looking one up on its class costs ten globals.
 _CONTRACT = Phase.CONTRACT
+_GIVING = Phase.GIVING
 _MATCH_OVER = Phase.MATCH_OVER
 _PLAY = Phase.PLAY
+_GIVING_ONLY = (_GIVING,)
+_CONTRACT_ONLY = (_CONTRACT,)
+_CONTRACT_OR_PLAY = (_CONTRACT, _PLAY)
+_GIVING_TO_PLAY = (_GIVING, _CONTRACT, _PLAY)
+_NOT_IN_THIS_GAME = Reason.NOT_IN_THIS_GAME
 
 
 def _declarer_reason(t: Table, seat: int, phases: tuple[Phase, ...]) -> Reason | None:
     phase = t.phase
-    if phase is Phase.MATCH_OVER:
+    if phase is _MATCH_OVER:
         return Reason.MATCH_OVER
     if phase not in phases or not t.has_deal:
         return Reason.WRONG_PHASE
-    if phase is Phase.PLAY and not before_first_lead(t):
+    if phase is _PLAY and not before_first_lead(t):
         return Reason.TOO_LATE
     if seat not in t.active:
         return Reason.NOT_PLAYING
@@ -42,7 +48,7 @@ def _declarer_reason(t: Table, seat: int, phases: tuple[Phase, ...]) -> Reason |
 
 
 def give_reason(t: Table, action: Give) -> Reason | None:
-    reason = _declarer_reason(t, action.seat, (Phase.GIVING,))
+    reason = _declarer_reason(t, action.seat, _GIVING_ONLY)
     if reason is not None:
         return reason
     if not 0 <= action.card < CARD_COUNT or not t.hands[action.seat] >> action.card & 1:
@@ -64,7 +70,7 @@ def apply_give(t: Table, action: Give) -> list[Event]:
 
 
 def contract_reason(t: Table, action: NameContract) -> Reason | None:
-    reason = _declarer_reason(t, action.seat, (Phase.CONTRACT,))
+    reason = _declarer_reason(t, action.seat, _CONTRACT_ONLY)
     if reason is not None:
         return reason
     variant = t.variant
@@ -91,8 +97,14 @@ def redeal_ground(t: Table, seat: int) -> RedealGround | None:
 
 
 def redeal_reason(t: Table, action: Redeal) -> Reason | None:
+    return redeal_time_reason(t) or redeal_seat_reason(t, action.seat)
+
+
+def redeal_time_reason(t: Table) -> Reason | None:
+    """``redeal_reason``'s part that is the same for every seat: whether a redeal may be
+    asked now at all."""
     if not t.variant.can_redeal:
-        return Reason.NOT_IN_THIS_GAME
+        return _NOT_IN_THIS_GAME
     if not t.rules.redeal:
         return Reason.OPTION_OFF
     phase = t.phase
@@ -102,9 +114,14 @@ def redeal_reason(t: Table, action: Redeal) -> Reason | None:
         return Reason.WRONG_PHASE
     if t.trick or t.tricks:
         return Reason.TOO_LATE
-    if action.seat not in t.active:
+    return None
+
+
+def redeal_seat_reason(t: Table, seat: int) -> Reason | None:
+    """``redeal_reason``'s part for ``seat``: it plays the deal and its hand has grounds."""
+    if seat not in t.active:
         return Reason.NOT_PLAYING
-    return Reason.NO_GROUNDS_FOR_REDEAL if redeal_ground(t, action.seat) is None else None
+    return Reason.NO_GROUNDS_FOR_REDEAL if redeal_ground(t, seat) is None else None
 
 
 def apply_redeal(t: Table, action: Redeal) -> list[Event]:
@@ -118,10 +135,10 @@ def apply_redeal(t: Table, action: Redeal) -> list[Event]:
 
 def concede_reason(t: Table, action: Concede) -> Reason | None:
     if not t.variant.can_concede:
-        return Reason.NOT_IN_THIS_GAME
+        return _NOT_IN_THIS_GAME
     if not t.rules.concede:
         return Reason.OPTION_OFF
-    return _declarer_reason(t, action.seat, (Phase.CONTRACT, Phase.PLAY))
+    return _declarer_reason(t, action.seat, _CONTRACT_OR_PLAY)
 
 
 def apply_concede(t: Table, action: Concede) -> list[Event]:
@@ -130,8 +147,8 @@ def apply_concede(t: Table, action: Concede) -> list[Event]:
 
 def throw_reason(t: Table, action: Throw) -> Reason | None:
     if not t.variant.can_throw:
-        return Reason.NOT_IN_THIS_GAME
-    return _declarer_reason(t, action.seat, (Phase.GIVING, Phase.CONTRACT, Phase.PLAY))
+        return _NOT_IN_THIS_GAME
+    return _declarer_reason(t, action.seat, _GIVING_TO_PLAY)
 
 
 def apply_throw(t: Table, action: Throw) -> list[Event]:

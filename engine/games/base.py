@@ -12,6 +12,7 @@ declaration or a taken trick does, how tricks count, how a deal is scored and a 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.actions import Declaration
@@ -93,6 +94,7 @@ def family_bid_refusal(value: int, low: int, cap: int, exact: int | None = None)
     return Reason.BID_OVER_CAP
 
 
+@cache
 def family_contracts(bid: int, step: int, cap: int) -> Sequence[int]:
     """Naming the contract: the bid itself, or a multiple of 5 ≥ bid + step within the cap
     and 300 (fine points 2, 3)."""
