@@ -43,6 +43,7 @@ from bot.lobby.service import lobby_sent
 from bot.match.recovery import ending_of, take_over
 from bot.services import Services
 from bot.telegram.relay import RelayWriter, Rememberers, SharedOutbox, replay
+from storage import StorageError
 from storage.outbox import Stored
 from storage.postgres.leader import Leadership
 from storage.relay import RELAY_CHANNEL, TAKE_LIMIT
@@ -57,6 +58,8 @@ STILL_SECONDS = 30.0
 """A match with a computer seat unchanged this long is set going by the leader (the process
 that was moving its computer may have died); it looks every `STILL_CHECK_SECONDS`."""
 STILL_CHECK_SECONDS = 5.0
+RETRY_SECONDS = 1.0
+"""A follower whose waiting connection broke connects anew after this pause."""
 
 
 class Cluster:
@@ -117,7 +120,16 @@ class Cluster:
 
     async def _wait_to_lead(self) -> None:
         assert self._leadership is not None and self._outbox is not None
-        await self._leadership.lead()
+        while True:
+            try:
+                await self._leadership.lead()
+                break
+            except Exception:
+                # The waiting connection broke (the server restarted?): wait on a new one.
+                log.exception("waiting to lead failed; trying again")
+                await asyncio.sleep(RETRY_SECONDS)
+                with contextlib.suppress(StorageError):
+                    await self._leadership.reconnect()
         log.warning("the leader is gone: this process leads now")
         services = self._services
         relay = self._outbox.relay

@@ -48,6 +48,20 @@ class Leadership:
             raise StorageError(f"cannot open the database {safe_url(url)}: {error}") from error
         return cls(conn, url)
 
+    async def reconnect(self) -> None:
+        """A new connection in place of a broken one (a follower's, which held no lock);
+        `StorageError` if the server cannot be reached."""
+        if self.leading:
+            raise RuntimeError("a leader's lost connection is lost leadership: stop instead")
+        self._conn.remove_termination_listener(self._terminated)
+        self._conn.terminate()
+        try:
+            self._conn = await asyncpg.connect(self._url)
+        except (TimeoutError, OSError, asyncpg.PostgresError) as error:
+            where = safe_url(self._url)
+            raise StorageError(f"cannot open the database {where}: {error}") from error
+        self._conn.add_termination_listener(self._terminated)
+
     async def try_lead(self) -> bool:
         """Take the lock if nobody holds it; whether this process leads now."""
         if not self.leading:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 
+import asyncpg
 import pytest
 
 from storage import ChatBusy, ConstraintViolation, StorageError, Store
@@ -123,6 +124,29 @@ async def test_one_process_leads_and_the_next_takes_over_when_it_dies(pg: PgData
         assert await third.try_lead()  # a clean close let go of the lock
     finally:
         await third.close()
+
+
+async def test_a_follower_whose_waiting_connection_breaks_waits_on_a_new_one(
+    pg: PgDatabase,
+) -> None:
+    leader = await Leadership.connect(pg.url)
+    follower = await Leadership.connect(pg.url)
+    try:
+        assert await leader.try_lead()
+        waiting = asyncio.ensure_future(follower.lead())
+        await asyncio.sleep(0.2)
+        follower._conn.terminate()  # the server cut the follower's connection
+        with pytest.raises((asyncpg.PostgresError, asyncpg.InterfaceError)):
+            await asyncio.wait_for(waiting, 10)
+        await follower.reconnect()
+        assert not await follower.try_lead()  # the leader still leads
+        await leader.close()
+        await asyncio.wait_for(follower.lead(), 10)
+        assert follower.leading
+        with pytest.raises(RuntimeError):
+            await follower.reconnect()
+    finally:
+        await follower.close()
 
 
 async def test_a_push_on_the_relay_wakes_the_listening_leader(pg: PgDatabase) -> None:
