@@ -48,6 +48,12 @@ POLL_SLACK = 15.0
 PROBE_TIMEOUT = 10.0
 WEBHOOK_ERROR_SECONDS = 120
 """A webhook delivery error this recent, with updates pending, makes the bot unhealthy."""
+GC_THRESHOLDS = (20_000, 20, 10)
+"""The collector's generation thresholds (Python's are 700, 10, 10). With those, an object
+that lives across a few awaits (a rendered hand waiting for its send, a pending answer) is
+promoted to the oldest generation within a fraction of a second, and a full collection of
+every game's objects (0.15 s at 500 games, with every press waiting) came every 18 s. Less
+frequent young collections let such objects die first (benchmarks/README.md, issue 13)."""
 
 
 class WatchedRequest(HTTPXRequest):
@@ -170,6 +176,7 @@ async def startup(application: AnyApplication) -> None:
     # and stops every game for a tenth of a second (benchmarks/README.md, the load benchmark).
     gc.collect()
     gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
     log.info("bot @%s is up", services.bot_username)
 
 
