@@ -1,9 +1,9 @@
 """The score sheet («пулька») as a PNG: the deals in a table and the scores as a line chart.
 
 `render_sheet(summary, names, lang, tr)` returns PNG bytes of exactly `SHEET_WIDTH` ×
-`SHEET_HEIGHT` pixels. The line chart is drawn by matplotlib (a fresh ``Figure`` on the Agg
-canvas, never pyplot, so no global state and safe in a worker thread: the bot should call it
-through ``asyncio.to_thread``); the title, the table and the legend are drawn on the same
+`SHEET_HEIGHT` pixels. The line chart is drawn by matplotlib (`bot.records.chart`, imported
+with the first sheet; safe in a worker thread: the bot should call this through
+``asyncio.to_thread``); the title, the table and the legend are drawn on the same
 image with Pillow (matplotlib's own image library), whose text drawing is fast enough for a
 table of 44 deals well under a second. Texts come from ``records.ftl``; the fonts are
 matplotlib's bundled DejaVu Sans, which has Cyrillic and the marks used (✓ ✗ ★ ◎ ↑ ↓ ⊘);
@@ -24,15 +24,9 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Final
 
-import matplotlib
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.ft2font import FT2Font
-from matplotlib.ticker import MaxNLocator
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont
 
 from bot.i18n import Translator
 from bot.records.format import game_name, number, short, signed
@@ -44,10 +38,9 @@ SHEET_HEIGHT: Final = 900
 SHEET_DPI: Final = 100
 ROWS_PER_BLOCK: Final = 22
 MAX_BLOCKS: Final = 2
-FONT_FAMILY: Final = "DejaVu Sans"
-FONT_DIR: Final = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
-REGULAR: Final = FONT_DIR / "DejaVuSans.ttf"
-BOLD: Final = FONT_DIR / "DejaVuSans-Bold.ttf"
+REGULAR: Final = "DejaVuSans.ttf"
+BOLD: Final = "DejaVuSans-Bold.ttf"
+"""Font files of matplotlib's bundled DejaVu Sans."""
 COLORS: Final = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 TEXT_COLOR: Final = "#111111"
 MADE_COLOR: Final = "#1a7f37"
@@ -56,15 +49,12 @@ QUIET_COLOR: Final = "#666666"
 STRIPE_COLOR: Final = "#f2f2f2"
 HEADER_COLOR: Final = "#e3e8ef"
 RULE_COLOR: Final = "#c8c8c8"
-LINE_COLOR: Final = "#8d6e63"
 MARGIN: Final = 24
 TABLE_TOP: Final = 352
 TABLE_BOTTOM: Final = 840
 BLOCK_GAP: Final = 24
 CELL_PADDING: Final = 8
 TABLE_FONT_SIZES: Final = (15, 14, 13, 12, 11, 10)
-CHART_BOX: Final = (0.07, 0.675, 0.90, 0.205)
-"""left, bottom, width, height of the chart, in figure fractions (matplotlib's y is up)."""
 
 
 def render_sheet(
@@ -78,7 +68,12 @@ def render_sheet(
         short(_printable(names[s]) if s < len(names) and names[s].strip() else f"#{s + 1}")
         for s in range(len(summary.players))
     ]
-    image = _chart(summary, labels, lang, tr)
+    # matplotlib is imported on the first sheet, not with the bot: it is most of the bot's
+    # import time, and a restart should serve players at once (issue 13).
+    from bot.records import chart
+
+    image = chart.draw(summary, labels, lang, tr, size=(SHEET_WIDTH, SHEET_HEIGHT), dpi=SHEET_DPI,
+                       colors=COLORS)
     draw = ImageDraw.Draw(image)
     _title(draw, summary, labels, lang, tr)
     _table(draw, summary, labels, lang, tr)
@@ -91,38 +86,6 @@ def render_sheet(
 
 
 # -------------------------------------------------------------------- the chart
-
-
-def _chart(summary: MatchSummary, labels: Sequence[str], lang: str, tr: Translator) -> Image.Image:
-    figure = Figure(figsize=(SHEET_WIDTH / SHEET_DPI, SHEET_HEIGHT / SHEET_DPI), dpi=SHEET_DPI)
-    canvas = FigureCanvasAgg(figure)
-    figure.patch.set_facecolor("white")
-    ax = figure.add_axes(CHART_BOX)
-    xs = list(range(len(summary.sheet) + 1))
-    for seat, label in enumerate(labels):
-        ys = [summary.start_scores[seat], *(row.scores[seat] for row in summary.sheet)]
-        ax.plot(xs, ys, marker="o", markersize=3, linewidth=2, color=COLORS[seat % 4],
-                label=label)
-    if summary.perch_score is not None:
-        barrel = summary.game == Game.THOUSAND
-        key = "rec-sheet-line-barrel" if barrel else "rec-sheet-line-tumbochka"
-        ax.axhline(summary.perch_score, color=LINE_COLOR, linestyle="--", linewidth=1,
-                   label=tr.text(lang, key, score=summary.perch_score))
-    if summary.target is not None and summary.game != Game.THOUSAND:
-        ax.axhline(summary.target, color=LINE_COLOR, linestyle=":", linewidth=1,
-                   label=tr.text(lang, "rec-sheet-line-target", score=summary.target))
-    ax.set_xlim(0, max(1, len(xs) - 1))
-    ax.set_xlabel(tr.text(lang, "rec-sheet-axis-deal"), family=FONT_FAMILY, fontsize=9)
-    ax.set_ylabel(tr.text(lang, "rec-sheet-axis-score"), family=FONT_FAMILY, fontsize=9)
-    ax.grid(True, color="#dddddd", linewidth=0.6)
-    ax.tick_params(labelsize=8)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.legend(loc="lower left", bbox_to_anchor=(0, 1.0), prop={"family": FONT_FAMILY, "size": 9},
-              ncol=6, frameon=False, borderaxespad=0.2)
-    raw = io.BytesIO()
-    figure.savefig(raw, format="rgba", dpi=SHEET_DPI)
-    width, height = canvas.get_width_height()
-    return Image.frombytes("RGBA", (width, height), raw.getvalue()).convert("RGB")
 
 
 def _title(
@@ -303,20 +266,25 @@ def _marks(marks: frozenset[Mark], summary: MatchSummary, lang: str, tr: Transla
 # -------------------------------------------------------------------- fonts
 
 
-def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
+def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
     """The font at ``size`` pixels, one object per thread: a FreeType face must not be used
     by two threads at once (two sheets rendered in parallel worker threads)."""
-    return _thread_font(threading.get_ident(), path, size)
+    return _thread_font(threading.get_ident(), name, size)
 
 
 @cache
-def _thread_font(thread: int, path: Path, size: int) -> ImageFont.FreeTypeFont:
+def _thread_font(thread: int, name: str, size: int) -> ImageFont.FreeTypeFont:
+    from bot.records import chart
+
+    path = chart.font_dir() / name
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 @cache
 def _charmap() -> frozenset[int]:
-    return frozenset(FT2Font(str(REGULAR)).get_charmap())
+    from bot.records import chart
+
+    return chart.charmap(chart.font_dir() / REGULAR)
 
 
 def _printable(text: str) -> str:

@@ -1,10 +1,12 @@
 """The score sheet picture: a valid PNG of exactly the advertised size, drawn with the chat's
-language, for short, long and empty matches, quickly."""
+language, for short, long and empty matches, quickly; and matplotlib only loaded for it."""
 
 from __future__ import annotations
 
 import io
 import struct
+import subprocess
+import sys
 import time
 import warnings
 import zlib
@@ -114,3 +116,11 @@ def test_names_with_emoji_and_an_empty_sheet() -> None:
     check_png(data)
     assert ("en", "rec-sheet-no-deals") in tr.asked
     assert ("en", "rec-sheet-subtitle-running") in tr.asked
+
+
+def test_the_bot_starts_without_matplotlib() -> None:
+    # A fresh interpreter: this one imported matplotlib with the sheets above. matplotlib is
+    # most of the bot's import time, and a restart should serve players at once (issue 13).
+    code = "import sys, bot.app; print('matplotlib' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False", done.stderr
