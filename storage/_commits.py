@@ -1,11 +1,13 @@
 """Group commit of the one-trip writes (`Database.write`, issue 13).
 
-The commit's fsync (``synchronous = FULL``) takes a few milliseconds, far more than SQLite's
-own work for a press. Writes that arrive while the database thread is busy therefore wait in
-`GroupCommit` and are committed together by one job on the thread: one ``BEGIN IMMEDIATE``,
-each write in a savepoint of its own (a write that raises is rolled back alone and gets its
-exception), one ``COMMIT`` — one fsync for all of them. Every write is committed before its
-caller hears back, as before; a failed ``COMMIT`` fails every write of the group.
+A commit's fsync takes a few milliseconds, far more than SQLite's own work for a press.
+Writes that arrive while the database thread is busy therefore wait in `GroupCommit` and are
+committed together by one job on the thread: one ``BEGIN IMMEDIATE``, each write in a
+savepoint of its own (a write that raises is rolled back alone and gets its exception), one
+``COMMIT`` — one fsync for all of them. Every write is committed before its
+caller hears back, as before; a failed ``COMMIT`` fails every write of the group. With a
+`WalSync` the fsync runs on its thread after the ``COMMIT`` and the callers hear back once
+it returned (`storage._wal_sync`), while this thread goes on with the next group.
 
 Private to the package: `Database` queues the jobs on aiosqlite's thread.
 """
@@ -20,6 +22,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from storage._wal_sync import WalSync
 
 
 @dataclass
@@ -37,7 +41,8 @@ class Pending:
 class GroupCommit:
     """The writes waiting for the next group, and whether a job to commit them is queued."""
 
-    def __init__(self) -> None:
+    def __init__(self, sync: WalSync | None = None) -> None:
+        self._sync = sync
         self._guard = threading.Lock()
         self._waiting: list[Pending] = []
         self._queued = False
@@ -58,15 +63,19 @@ class GroupCommit:
             group, self._waiting = self._waiting, []
             self._queued = False
         if group:
-            _commit(conn, group)
+            _commit(conn, group, self._sync)
 
 
-def _commit(conn: sqlite3.Connection, group: list[Pending]) -> None:
+def _commit(conn: sqlite3.Connection, group: list[Pending], sync: WalSync | None) -> None:
     started = time.perf_counter()
+    if sync is not None and sync.error is not None:
+        # What is committed now could not be made durable: write nothing more.
+        _finish(group, started, started, sync.error)
+        return
     try:
         conn.execute("BEGIN IMMEDIATE")
     except BaseException as error:  # every caller gets it
-        _finish(group, started, error)
+        _finish(group, started, time.perf_counter(), error)
         return
     broken: BaseException | None = None
     for number, pending in enumerate(group):
@@ -86,7 +95,11 @@ def _commit(conn: sqlite3.Connection, group: list[Pending]) -> None:
     if broken is not None:
         with contextlib.suppress(sqlite3.Error):
             conn.execute("ROLLBACK")
-    _finish(group, started, broken)
+    ended = time.perf_counter()
+    if broken is not None or sync is None:
+        _finish(group, started, ended, broken)
+        return
+    sync.after(sync.committed(), lambda error: _finish(group, started, ended, error))
 
 
 def _one(conn: sqlite3.Connection, pending: Pending, savepoint: str) -> tuple[bool, Any]:
@@ -102,8 +115,9 @@ def _one(conn: sqlite3.Connection, pending: Pending, savepoint: str) -> tuple[bo
     return (True, result)
 
 
-def _finish(group: list[Pending], started: float, broken: BaseException | None) -> None:
-    ended = time.perf_counter()
+def _finish(
+    group: list[Pending], started: float, ended: float, broken: BaseException | None
+) -> None:
     for pending in group:
         pending.started, pending.ended = started, ended
         if broken is not None and (pending.outcome[0] or pending.outcome[1] is None):

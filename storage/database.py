@@ -5,25 +5,23 @@ the sqlite3 connection in its own thread, so the event loop never blocks on disk
 pragmas below, applies the migrations, and returns the object the whole app shares. There is
 one connection per process on purpose: SQLite has one writer at a time anyway, and one
 connection makes "append the action, then tell people" a strict order.
-transaction is committed once its commit record is in the WAL file. ``synchronous`` decides
-when that file is fsync'ed:
+In WAL mode a transaction is committed once its commit record is in the WAL file. When that
+file is fsync'ed decides what survives what:
 
-* ``NORMAL`` syncs only at checkpoints. A killed process (``kill -9``, a crash of Python) loses
+* without an fsync after the commit a killed process (``kill -9``, a crash of Python) loses
   nothing committed, because the WAL is already in the operating system's page cache; but a
-  power loss or kernel panic may roll back the last few commits.
-* ``FULL`` (our default) also syncs the WAL at every commit, so a committed transaction
-  survives a power loss as well.
+  power loss or kernel panic may roll back the last few commits;
+* with one, a committed transaction survives a power loss as well.
 
 The product promises that an action is stored before anyone is told about it and that a crash
 at any moment loses no committed action; players see every committed action at once, so
-losing the last ones on a power cut would show them a table that later "un-happens". We
-therefore pick ``FULL``: it costs one fsync per committed action, and the bot commits at most
-as fast as Telegram lets it show the results (about 22 actions a second over all games, under
-its limit of 30 messages a second). Measured with the load benchmark at 100 games
-(``benchmarks/README.md``), the fsync adds about 0.5 ms to a commit's median and 5 ms to its
-99th percentile, and runs with ``NORMAL`` answered the players' presses no faster beyond the
-noise of the machine's load. ``NORMAL`` remains available for tests or bulk tools via
-``Database.open(..., synchronous="NORMAL")``.
+losing the last ones on a power cut would show them a table that later "un-happens". The
+default, ``synchronous="FULL"``, therefore syncs every commit before its caller hears back —
+not inside SQLite's ``COMMIT`` (SQLite's own ``FULL``), which would keep the one writer waiting
+for the disk, but on a thread of its own right after it (`storage._wal_sync`; the connection
+itself runs with SQLite's ``NORMAL``, which in WAL mode never corrupts the file). The writes
+that come meanwhile go on, and share the next fsync. ``synchronous="NORMAL"`` (tests, bulk
+tools) skips the fsync.
 
 ``busy_timeout`` makes a second process on the same file (a CLI tool, a backup) wait for the
 lock instead of failing at once; ``foreign_keys`` is off by default in SQLite and must be set
@@ -35,6 +33,7 @@ class of `Database`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -45,6 +44,7 @@ from typing import Any, Literal, Self
 
 import aiosqlite
 
+from storage._wal_sync import WalSync
 from storage.conn import Conn
 from storage.errors import StorageError, from_integrity_error
 from storage.migrations import MIGRATIONS, migrate
@@ -75,9 +75,10 @@ class Database(Transactions):
         conn: aiosqlite.Connection,
         path: Path,
         clock: Callable[[], datetime],
+        sync: WalSync | None = None,
     ) -> None:
         """Use `Database.open`; this only wires an already configured connection."""
-        super().__init__(conn)
+        super().__init__(conn, sync)
         self._path = path
         self._clock = clock
 
@@ -118,15 +119,19 @@ class Database(Transactions):
             mode = await _pragma(conn, "journal_mode = WAL")
             if str(mode).lower() != "wal":
                 raise StorageError(f"cannot switch {file} to WAL (journal_mode is {mode!r})")
-            await conn.execute(f"PRAGMA synchronous = {synchronous}")
+            # The migrations commit with SQLite's own FULL; after them every commit is synced
+            # by the WalSync thread instead.
+            await conn.execute("PRAGMA synchronous = FULL")
             await conn.execute("PRAGMA foreign_keys = ON")
             if await _pragma(conn, "foreign_keys") != 1:
                 raise StorageError("this SQLite build cannot enforce foreign keys")
             await migrate(conn, str(file), migrations)
+            await conn.execute("PRAGMA synchronous = NORMAL")
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, file, clock)
+        sync = WalSync(file.with_name(file.name + "-wal")) if synchronous == "FULL" else None
+        return cls(conn, file, clock, sync)
 
     @property
     def path(self) -> Path:
@@ -151,6 +156,8 @@ class Database(Transactions):
             with contextlib.suppress(sqlite3.Error):
                 await self._conn.execute("PRAGMA optimize")
             await self._conn.close()
+            if self._sync is not None:
+                await asyncio.to_thread(self._sync.close)
 
     async def __aenter__(self) -> Self:
         return self
@@ -211,11 +218,16 @@ class Database(Transactions):
     async def _rows(self, sql: str, params: Sequence[object]) -> list[sqlite3.Row]:
         # One trip to the connection's thread, not three (execute, fetch, close).
         # An INSERT ... RETURNING is a query too.
-        async with self._statement() as conn:
+        async with self._statement(wrote=not _reads_only(sql)) as conn:
             try:
                 return list(await conn.execute_fetchall(sql, params))
             except sqlite3.IntegrityError as exc:
                 raise from_integrity_error(exc) from exc
+
+
+def _reads_only(sql: str) -> bool:
+    """A statement that cannot change anything (an ``INSERT ... RETURNING`` is a query too)."""
+    return sql.lstrip()[:6].upper() in ("SELECT", "PRAGMA")
 
 
 def _as_dict(row: sqlite3.Row) -> Row:

@@ -31,7 +31,10 @@ not live objects that the loop changes meanwhile).
 
 A one-trip write does not even keep the lock while it runs: it queues its work on the thread
 under the lock and lets go, since the thread runs what is queued in order; writes that come
-while the thread is busy commit together, one fsync for all (`storage._commits`). Every holder of
+while the thread is busy commit together, one fsync for all (`storage._commits`), which runs
+after their ``COMMIT`` on a thread of its own (`storage._wal_sync`): every caller of the
+database — a write, a transaction, a read — hears back only once what it wrote or read is on
+the disk. Every holder of
 the lock reports how long it waited for it and how long it held it to ``db.lock_observer``
 if one is set — for a one-trip write, how long it waited until its ``BEGIN`` ran on the
 thread and how long the thread was in its transaction (the bot puts both on the log line of
@@ -52,6 +55,7 @@ from typing import Any, Literal, TypeVar
 import aiosqlite
 
 from storage._commits import GroupCommit, Pending
+from storage._wal_sync import WalSync
 from storage.conn import Conn, SqliteConn, run_to_end
 from storage.errors import StorageError, from_integrity_error
 
@@ -63,15 +67,16 @@ LockObserver = Callable[[float, float], None]
 class Transactions:
     """The connection's lock: transactions, read snapshots and one-trip writes of its tasks."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, sync: WalSync | None = None) -> None:
         self._conn = conn
+        self._sync = sync
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
         self._mode: Literal["write", "read"] | None = None
         self._savepoints = 0
         self._closed = False
         self.lock_observer: LockObserver | None = None
-        self._commits = GroupCommit()
+        self._commits = GroupCommit(sync)
 
     def _owned(self) -> bool:
         task = asyncio.current_task()
@@ -148,6 +153,7 @@ class Transactions:
                     # If the COMMIT did go through, the ROLLBACK fails harmlessly.
                     await self._rollback_quietly()
                     raise
+                await self._durable(wrote=mode == "write")
             finally:
                 self._owner = None
                 self._mode = None
@@ -162,16 +168,28 @@ class Transactions:
     def _check_open(self) -> None:
         if self._closed:
             raise StorageError("the database is closed")
+        if self._sync is not None and self._sync.error is not None:
+            raise self._sync.error
+
+    async def _durable(self, *, wrote: bool) -> None:
+        """Wait until what was committed so far (with ``wrote``: by this caller just now) is
+        on the disk, when commits are synced off the database thread (`storage._wal_sync`)."""
+        sync = self._sync
+        if sync is not None:
+            await sync.durable(sync.committed() if wrote else sync.latest())
 
     @asynccontextmanager
-    async def _statement(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection for one statement: at once inside our transaction, else after the lock."""
+    async def _statement(self, *, wrote: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection for one statement: at once inside our transaction, else after the
+        lock, and then until it (``wrote``: it committed on its own) or what it read is on
+        the disk."""
         if self._owned():
             yield self._conn
             return
         async with self._held():
             self._check_open()
             yield self._conn
+        await self._durable(wrote=wrote)
 
     @asynccontextmanager
     async def _held(self) -> AsyncIterator[None]:
