@@ -8,15 +8,13 @@ lock is released, in the background — one path for every ending.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.match.live import LiveMatch
+from bot.ops.background import Background
 from bot.records.ending import Ending
 from storage import Match
-
-log = logging.getLogger(__name__)
 
 Announce = Callable[[Ending], Awaitable[None]]
 Load = Callable[[int], Awaitable[LiveMatch | None]]
@@ -31,7 +29,7 @@ class Running:
         self.unloaded: dict[int, Match] = {}
         """Running matches of the database not in memory yet (after a restart)."""
         self.loads: dict[int, asyncio.Future[LiveMatch | None]] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._background = Background()
         self._announce = announce
 
     def in_chat(self, chat_id: int, topic_id: int = 0) -> LiveMatch | None:
@@ -56,24 +54,16 @@ class Running:
         self.spawn(self._announce(ending), f"ending {ending.summary.match_id}")
 
     def spawn(self, work: Awaitable[None], name: str) -> None:
-        task = asyncio.ensure_future(work)
-        task.set_name(name)
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("%s failed", task.get_name(), exc_info=task.exception())
+        """Run ``work`` in the background (a computer's move, a load, an announcement)."""
+        self._background.spawn(work, name)
 
     async def settled(self) -> None:
         """Wait until no background work is left (each move may start the next)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._background.settled()
 
     async def cancel(self) -> None:
         """Cancel the background work and the loads (shutting down)."""
-        running: list[asyncio.Future[Any]] = [*self._tasks, *self.loads.values()]
+        running: list[asyncio.Future[Any]] = [*self._background.tasks(), *self.loads.values()]
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)

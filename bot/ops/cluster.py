@@ -35,12 +35,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
 from bot.lobby.service import lobby_sent
 from bot.match.recovery import ending_of, take_over
+from bot.ops.background import Background
 from bot.services import Services
 from bot.telegram.relay import RelayWriter, Rememberers, SharedOutbox, replay
 from storage import StorageError
@@ -76,7 +77,7 @@ class Cluster:
         self._services = services
         self._leadership = leadership
         self._wake = asyncio.Event()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._background = Background()
         self._announced: set[int] = set()
         self.leading = leadership is None
         """Whether this process sends, runs the timers and registers the webhook."""
@@ -116,7 +117,7 @@ class Cluster:
         assert self._outbox is not None
         self._outbox.relay = RelayWriter(services.store.relay)
         services.games.timers.active = False
-        self._spawn(self._wait_to_lead(), "waiting to lead")
+        self._background.spawn(self._wait_to_lead(), "waiting to lead")
 
     async def _wait_to_lead(self) -> None:
         assert self._leadership is not None and self._outbox is not None
@@ -147,9 +148,9 @@ class Cluster:
         assert self._leadership is not None
         self.leading = True
         await self._leadership.listen(RELAY_CHANNEL, self._wake.set)
-        self._spawn(self._read_relay(), "reading the relay")
-        self._spawn(self._sweep(), "arming the stored timers")
-        self._spawn(self._unstick(), "setting still matches going")
+        self._background.spawn(self._read_relay(), "reading the relay")
+        self._background.spawn(self._sweep(), "arming the stored timers")
+        self._background.spawn(self._unstick(), "setting still matches going")
 
     async def _read_relay(self) -> None:
         services = self._services
@@ -220,22 +221,8 @@ class Cluster:
                 except Exception:
                     log.exception("match %s could not be set going", match_id)
 
-    def _spawn(self, work: Awaitable[None], name: str) -> None:
-        task = asyncio.ensure_future(work)
-        task.set_name(name)
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("%s failed", task.get_name(), exc_info=task.exception())
-
     async def close(self) -> None:
         """Stop leading or waiting to (the lock goes with the connection)."""
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self._background.cancel()
         if self._leadership is not None:
             await self._leadership.close()
