@@ -51,11 +51,11 @@ from engine.ai.search_talon import choose_contract, choose_gift
 from engine.ai.simulation import MIN_SAMPLES, Clock
 from engine.ai.solver import respond, solve
 from engine.ai.utility import context_of, utility
-from engine.cards import THOUSAND_POINTS
+from engine.cards import ACE, RANK_OF, SUIT_OF, TEN, THOUSAND_POINTS
 from engine.rules import Game
 from engine.state import Phase
 from engine.table import playing
-from engine.tricks import play, playable
+from engine.tricks import play, playable, trick_winner
 from engine.view import SeatView
 
 # Enum members as module constants: looking one up on its class costs ten globals.
@@ -66,7 +66,7 @@ _BIDDING = Phase.BIDDING
 _CONTRACT = Phase.CONTRACT
 _GIVING = Phase.GIVING
 
-BASE_SAMPLES: Final = {"play": 72, "contract": 320, "give": 48, "bid": 240}
+BASE_SAMPLES: Final = {"play": 72, "contract": 640, "give": 48, "bid": 240}
 """Drawn deals per decision at the default budget (1 s) and ``scale`` 1: twice the first
 calibration, which fell just short of +15 points per deal against the rule-based player
 (``benchmarks/README.md`` has both runs); the decision times stay within their targets."""
@@ -80,6 +80,10 @@ policy would not have made with those cards."""
 PLAY_MARGIN: Final = {_THOUSAND: 1.0, _THOUSAND_ONE: 1.0, _TUMBOCHKA: 0.05}
 """Plays whose mean utility is this close to the best are taken as equally good (the
 sampling's noise is larger); the choice among them is by ``_among_best``."""
+WASTE_MARGIN: Final = 4.0
+"""An ace or ten thrown onto an opponent's trick (``_thrown_away``) must beat the other
+plays by this much: the noise of 72 drawn deals is several points, and a strong player does
+not give 10 or 11 points away on a coin toss."""
 
 
 class SearchAgent:
@@ -154,12 +158,18 @@ class SearchAgent:
             weight_sum += weight
         return plays[_among_best(view, plays, [t / weight_sum for t in totals], self._fallback)]
 
-def _among_best(
-    view: SeatView, plays: list[Play], means: list[float], fallback: RulesAgent
-) -> int:
+
+def _among_best(view: SeatView, plays: list[Play], means: list[float], fallback: RulesAgent) -> int:
     """The play to make among those within ``PLAY_MARGIN`` of the best mean: a declaration
     (a marriage, trilyazh or troyan shown costs nothing then), else the rule-based choice,
-    else the cheapest card (no ace or ten thrown away where a low card does as well)."""
+    else the cheapest card. An ace or ten that would go onto a trick an opponent is taking
+    counts ``WASTE_MARGIN`` less: it is played only when the drawn deals clearly favour it,
+    not by their noise."""
+    thrown = _thrown_away(view)
+    if thrown:
+        means = [
+            m - WASTE_MARGIN if a.card in thrown else m for a, m in zip(plays, means, strict=True)
+        ]
     top = max(means)
     margin = PLAY_MARGIN[view.rules.game]
     near = [j for j, m in enumerate(means) if m >= top - margin]
@@ -173,6 +183,32 @@ def _among_best(
         return declared, action == preferred, -THOUSAND_POINTS[action.card], means[j]
 
     return max(near, key=key)
+
+
+def _thrown_away(view: SeatView) -> frozenset[int]:
+    """The aces and tens that would go onto a trick an opponent takes without beating it
+    (Тысяча family): the declarer's onto a defender's, a defender's as the last to play
+    onto the declarer's."""
+    trick = view.trick
+    if not trick or view.rules.game is _TUMBOCHKA:
+        return frozenset()
+    trump = view.trump if view.trump is not None else -1
+    winner, top = trick_winner(trick, trump)
+    seat, declarer = view.seat, view.declarer
+    last = len(trick) == len(view.active) - 1
+    if seat != declarer and (winner != declarer or not last):
+        # The partner takes it, or may still: points given to the partner are not lost.
+        return frozenset()
+    thrown = set()
+    for card in view.hand:
+        if RANK_OF[card] not in (ACE, TEN):
+            continue
+        beats = (SUIT_OF[card] == SUIT_OF[top] and card > top) or (
+            SUIT_OF[card] == trump and SUIT_OF[top] != trump
+        )
+        if not beats:
+            thrown.add(card)
+    return frozenset(thrown)
 
 
 def surprises(view: SeatView, know: Knowledge, hands: list[int]) -> int:

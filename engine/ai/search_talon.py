@@ -41,6 +41,11 @@ from engine.view import SeatView
 GIVE_CANDIDATES: Final = 5
 """The cheapest cards considered for giving (pairs of them for the first gift)."""
 TUMBOCHKA_SETS: Final = (*TRILYAZH_MASKS, *TROYAN_MASKS)
+CONTRACT_MARGIN: Final = {Game.THOUSAND: 5.0, Game.THOUSAND_ONE: 5.0, Game.TUMBOCHKA: 0.0}
+"""Contracts whose mean utility is this close to the best are equally good by the drawn
+deals (the noise of 320 playouts is larger)."""
+RAISE_MADE: Final = 0.8
+"""Of such contracts the highest that the playouts make at least this often is named."""
 
 
 def choose_gift(view: SeatView, rng: random.Random, n: int, clock: Clock) -> SeatAction | None:
@@ -123,11 +128,14 @@ def choose_contract(view: SeatView, rng: random.Random, n: int, clock: Clock) ->
     best_value = -math.inf
     named = [a.value for a in view.legal if isinstance(a, NameContract)]
     allowed = set(worth_naming(view, named, outcomes)) if named else set()
+    values: dict[int, float] = {}
     for action in view.legal:
         if isinstance(action, NameContract):
             if action.value not in allowed:
                 continue
-            value = mean_utility(base._replace(contract=action.value), seat, outcomes)
+            value = values[action.value] = mean_utility(
+                base._replace(contract=action.value), seat, outcomes
+            )
         elif isinstance(action, Concede):
             value = seat_utility(base, seat, concede_changes(base), None)
         elif isinstance(action, Throw):
@@ -139,4 +147,24 @@ def choose_contract(view: SeatView, rng: random.Random, n: int, clock: Clock) ->
             continue
         if value > best_value + 1e-9:
             best, best_value = action, value
+    if isinstance(best, NameContract) and view.perch != seat:
+        margin = CONTRACT_MARGIN[view.rules.game]
+        raised = _raised(values, best_value, [p[seat] for p, _ in outcomes], margin)
+        for action in view.legal:
+            if isinstance(action, NameContract) and action.value == raised:
+                return action
     return best
+
+
+def _raised(values: dict[int, float], best: float, points: list[int], margin: float) -> int:
+    """The highest contract within ``CONTRACT_MARGIN`` of the best mean utility that the
+    playouts make at least ``RAISE_MADE`` of the time: the sampling cannot tell such
+    contracts apart, and a strong player names the higher one it expects to make."""
+    top = max(v for v, u in values.items() if u >= best - 1e-9)
+    n = max(1, len(points))
+    for v in sorted(values, reverse=True):
+        if v <= top:
+            break
+        if values[v] >= best - margin and sum(p >= v for p in points) >= RAISE_MADE * n:
+            return v
+    return top

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Final
 
@@ -21,6 +22,9 @@ from engine.table import Table, playing
 from engine.view import SeatView
 
 MIN_SAMPLES: Final = 4
+SHORTLIST: Final = 6
+"""Contracts valued by the full utility: the best by the made-or-failed count, and the
+lowest."""
 """A decision draws at least this many deals, whatever the clock says."""
 Outcome = tuple[list[int], list[int]]
 """A playout's end: the points and the tricks won per seat."""
@@ -83,11 +87,25 @@ def contract_options(rules: Rules, bid: int, hand: int) -> Sequence[int]:
 def worth_naming(view: SeatView, options: Sequence[int], outcomes: list[Outcome]) -> list[int]:
     """The contracts worth valuing: on the barrel (Тысяча) only the barrel contract (a raise
     risks the match for a settlement's points); otherwise none above the most points any
-    playout took (each of those fails every time, worse the higher), but the lowest."""
+    playout took (each of those fails every time, worse the higher), but the lowest; of
+    those only the ``SHORTLIST`` best by the count of playouts that make them."""
     low = min(options)
     if view.perch == view.seat and view.rules.game is Game.THOUSAND and view.rules.barrel:
         return [low]
     seat = view.seat
     assert seat is not None
-    top = max((points[seat] for points, _ in outcomes), default=low)
-    return [v for v in options if v <= top] or [low]
+    taken = sorted(points[seat] for points, _ in outcomes)
+    top = taken[-1] if taken else low
+    worth = [v for v in options if v <= top] or [low]
+    if len(worth) <= SHORTLIST:
+        return worth
+    # A contract's score is +c when made and −c when not: c·(made − failed) ranks them as
+    # the utility does (the defenders' points do not depend on the contract), at the cost
+    # of counting. Of contracts made by the same playouts the highest is the better; only
+    # the best few of those get the full (match-aware) valuation.
+    n = len(taken)
+    highest: dict[int, int] = {}
+    for v in worth:
+        highest[n - bisect_left(taken, v)] = v
+    ranked = sorted(highest.items(), key=lambda mv: (-mv[1] * (2 * mv[0] - n), mv[1]))
+    return sorted({low, *(v for _, v in ranked[:SHORTLIST])})

@@ -83,10 +83,10 @@ def test_a_weak_hand_passes() -> None:
 
 def test_three_marriages_are_kept_and_counted() -> None:
     # After the talon: 9S QS KS AS 9C QD KD QH KH AH, three marriages (220) with the nines
-    # free. A strong player gives the two nines, keeps every marriage and names more than
-    # the bid. (Issue 16 asks for at least 175: the playouts make 175 about three times in
-    # four and 120 nearly always, so 120 scores more on average; the player names one or
-    # the other depending on the drawn deals.)
+    # free. A strong player gives the two nines, keeps every marriage and names at least
+    # 175. (The playouts make 120 always and 175 about 84 % of the time: both score about
+    # the same on average, within the sampling's noise, so the search names the higher,
+    # ``search_talon.CONTRACT_MARGIN``; with other seeds it may still name 120.)
     state = _position(
         """
         game thousand
@@ -103,7 +103,7 @@ def test_three_marriages_are_kept_and_counted() -> None:
     gifts = [a.card for a in mine if isinstance(a, Give)]
     assert set(format_cards(mask_of(gifts)).split()) == {"9S", "9C"}
     (named,) = [a for a in mine if isinstance(a, NameContract)]
-    assert named.value >= 120
+    assert named.value >= 175
 
 
 def test_on_the_barrel_a_makeable_121_stays_121() -> None:

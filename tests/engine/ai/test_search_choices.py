@@ -1,0 +1,92 @@
+"""The search player's choices among what its drawn deals cannot tell apart: which
+contracts get the full valuation, the higher of two equally good contracts, and no ace or
+ten thrown onto an opponent's trick on the sampling's noise."""
+
+from __future__ import annotations
+
+from engine.actions import Play
+from engine.ai.rules_agent import RulesAgent
+from engine.ai.search_agent import WASTE_MARGIN, _among_best, _thrown_away
+from engine.ai.search_talon import _raised
+from engine.ai.simulation import SHORTLIST, Outcome, worth_naming
+from engine.cards import parse_card
+from engine.notation import replay
+from engine.view import view
+
+THREE_MARRIAGES = """
+game thousand
+dealer p3
+hand p1 9S QS KS AS QD KD QH
+hand p2 JS TS JC QC KC TC AC
+hand p3 9D JD TD AD 9H JH TH
+talon 9C KH AH
+p2 pass
+p3 pass
+p1 give 9S p2
+p1 give 9C p3
+"""
+
+DISCARD = """
+game thousand
+dealer p3
+hand p1 AD TD KD QD JD 9D AH
+hand p2 AS TS AC TC 9H JH QH
+hand p3 9S JS QS KS 9C JC QC
+talon KC KH TH
+p2 pass
+p3 pass
+p1 give 9D p2
+p1 give TH p3
+p1 contract 120
+p1 play AD
+p2 play 9D
+"""
+
+
+def _outcomes(points: list[int]) -> list[Outcome]:
+    return [([p, (120 - p) // 2, (120 - p) // 2], [4, 2, 2]) for p in points]
+
+
+def test_only_the_best_contracts_by_the_count_and_the_lowest_are_valued() -> None:
+    # The declarer after the talon with 120 in every playout, 175 in most: 120 and the
+    # highest contract of each group the same playouts make are the candidates.
+    seen = view(replay(THREE_MARRIAGES.strip().splitlines()), 0)
+    options = list(range(100, 305, 5))
+    outcomes = _outcomes([120] * 10 + [175] * 70 + [220] * 20)
+    worth = worth_naming(seen, options, outcomes)
+    assert worth[0] == 100 and len(worth) <= SHORTLIST + 1
+    assert {120, 175, 220} <= set(worth)
+    assert all(v <= 220 for v in worth)
+
+
+def test_of_equally_good_contracts_the_higher_one_made_often_is_named() -> None:
+    points = [120] * 16 + [180] * 84
+    # 175 is within the margin of 120's value and made 84 % of the time: named.
+    assert _raised({120: 110.0, 175: 106.0}, 110.0, points, 5.0) == 175
+    # Further below the best than the margin: the best stands.
+    assert _raised({120: 110.0, 175: 100.0}, 110.0, points, 5.0) == 120
+    # Made too rarely (only by 16 % of the playouts above 180): the best stands.
+    assert _raised({120: 110.0, 185: 108.0}, 110.0, [120] * 84 + [190] * 16, 5.0) == 120
+
+
+def test_an_ace_or_ten_is_not_thrown_onto_the_declarers_trick_on_noise() -> None:
+    # p3, last to play on p1's ♦A with no diamond and no trump, holds ♥10: it goes to p1
+    # for nothing. A strong player throws the ♠9 unless the drawn deals clearly favour
+    # the ten.
+    seen = view(replay(DISCARD.strip().splitlines()), 2)
+    assert _thrown_away(seen) == frozenset({parse_card("TH")})
+    plays = [a for a in seen.legal if isinstance(a, Play)]
+    ten = next(j for j, a in enumerate(plays) if a.card == parse_card("TH"))
+    nine = next(j for j, a in enumerate(plays) if a.card == parse_card("9S"))
+    means = [-20.0] * len(plays)
+    means[ten], means[nine] = 0.0, -(WASTE_MARGIN - 1.5)
+    assert _among_best(seen, plays, means, RulesAgent()) == nine
+    means[nine] = -(WASTE_MARGIN + 5.0)
+    assert _among_best(seen, plays, means, RulesAgent()) == ten
+
+
+def test_the_partners_trick_may_take_an_ace() -> None:
+    # p2, second to play on the declarer's lead, does not know yet who takes the trick:
+    # nothing counts as thrown away.
+    state = replay(DISCARD.strip().splitlines()[:-1])
+    assert _thrown_away(view(state, 1)) == frozenset()
