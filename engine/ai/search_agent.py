@@ -27,9 +27,10 @@ fewer than ``MIN_SAMPLES``), so the same view, seed and budget always give the s
 The bases are calibrated so that a decision takes well under its budget on one core of the
 slow reference machine (``benchmarks/README.md`` records p50 and p99). The clock is only a
 safety net: with ``use_clock=True`` (the default, for the table) sampling stops early when
-70% of the budget is spent and the scoring of gift plans when 90% is, which can change the
-answer only on a machine much slower or busier than the reference; tests and the benchmark
-use ``use_clock=False``.
+70% of the budget is spent and the scoring of gift plans when 90% is, and a card play
+stops once half its deals are drawn past ``PLAY_SOFT``, which can change the answer only on
+a machine much slower or busier than the reference; tests and the benchmark use
+``use_clock=False``.
 """
 
 from __future__ import annotations
@@ -65,11 +66,15 @@ _TUMBOCHKA = Game.TUMBOCHKA
 _BIDDING = Phase.BIDDING
 _CONTRACT = Phase.CONTRACT
 _GIVING = Phase.GIVING
+_PLAY = Phase.PLAY
 
 BASE_SAMPLES: Final = {"play": 72, "contract": 640, "give": 48, "bid": 240}
 """Drawn deals per decision at the default budget (1 s) and ``scale`` 1: twice the first
 calibration, which fell just short of +15 points per deal against the rule-based player
 (``benchmarks/README.md`` has both runs); the decision times stay within their targets."""
+PLAY_SOFT: Final = 0.15
+"""Seconds a card play should take at the default budget (``simulation.Clock``'s soft
+limit): past it, a play stops drawing deals once half of them are drawn."""
 SOLVE_CARDS: Final = 3
 """With this many cards in hand or fewer, moves are valued by exact search."""
 RESPOND_CARDS: Final = 5
@@ -104,8 +109,13 @@ class SearchAgent:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        clock = Clock(budget if self.use_clock else math.inf)
         phase = view.phase
+        if not self.use_clock:
+            clock = Clock(math.inf)
+        elif phase is _PLAY:
+            clock = Clock(budget, PLAY_SOFT * budget / DEFAULT_BUDGET)
+        else:
+            clock = Clock(budget)
         if phase is _BIDDING:
             return choose_bid(view, rng, self.samples("bid", budget), clock)
         found: SeatAction | None = None
@@ -139,7 +149,7 @@ class SearchAgent:
         n = self.samples("play", budget)
         weight_sum = 0.0
         for i in range(n):
-            if i >= MIN_SAMPLES and clock.out():
+            if i >= MIN_SAMPLES and clock.out(i, n):
                 break
             hands = sample(view, know, rng).hands
             weight = HISTORY_TRUST ** surprises(view, know, hands)

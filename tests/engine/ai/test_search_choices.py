@@ -8,7 +8,7 @@ from engine.actions import Play
 from engine.ai.rules_agent import RulesAgent
 from engine.ai.search_agent import WASTE_MARGIN, _among_best, _thrown_away
 from engine.ai.search_talon import _raised
-from engine.ai.simulation import SHORTLIST, Outcome, worth_naming
+from engine.ai.simulation import SHORTLIST, Clock, Outcome, worth_naming
 from engine.cards import parse_card
 from engine.notation import replay
 from engine.view import view
@@ -90,3 +90,11 @@ def test_the_partners_trick_may_take_an_ace() -> None:
     # nothing counts as thrown away.
     state = replay(DISCARD.strip().splitlines()[:-1])
     assert _thrown_away(view(state, 1)) == frozenset()
+
+
+def test_past_the_soft_limit_sampling_stops_at_half_the_planned_deals() -> None:
+    clock = Clock(1.0, soft=0.0)
+    assert not clock.out(4, 72)
+    assert clock.out(36, 72)
+    assert not Clock(1.0).out(36, 72)
+    assert Clock(0.0).out(4, 72)
