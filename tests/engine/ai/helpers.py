@@ -15,6 +15,19 @@ from engine.match import apply, legal_actions
 from engine.rules import Game, Rules, preset
 from engine.state import MatchState, Phase
 
+THREE_MARRIAGES = """
+game thousand
+dealer p3
+hand p1 9S QS KS AS QD KD QH
+hand p2 JS TS JC QC KC TC AC
+hand p3 9D JD TD AD 9H JH TH
+talon 9C KH AH
+p2 pass
+p3 pass
+"""
+"""The play-quality position after the bidding: p1 takes the talon and holds 9S QS KS AS 9C
+QD KD QH KH AH, three marriages (220) with the two nines free."""
+
 VARIANTS: list[tuple[str, Rules, tuple[int, ...] | None]] = [
     ("thousand", preset(Game.THOUSAND), None),
     ("thousand-barrel", preset(Game.THOUSAND), (880, 300, -200)),

@@ -16,6 +16,7 @@ from engine.match import apply
 from engine.notation import format_action, format_cards, replay
 from engine.state import MatchState, Phase
 from engine.view import view
+from tests.engine.ai.helpers import THREE_MARRIAGES
 
 HARD = make_agent(DEFAULT_LEVEL, use_clock=False)
 EASY = RulesAgent()
@@ -87,18 +88,7 @@ def test_three_marriages_are_kept_and_counted() -> None:
     # 175. (The playouts make 120 always and 175 about 84 % of the time: both score about
     # the same on average, within the sampling's noise, so the search names the higher,
     # ``search_talon.CONTRACT_MARGIN``; with other seeds it may still name 120.)
-    state = _position(
-        """
-        game thousand
-        dealer p3
-        hand p1 9S QS KS AS QD KD QH
-        hand p2 JS TS JC QC KC TC AC
-        hand p3 9D JD TD AD 9H JH TH
-        talon 9C KH AH
-        p2 pass
-        p3 pass
-        """
-    )
+    state = _position(THREE_MARRIAGES)
     state, mine = _until(state, 0, Phase.PLAY)
     gifts = [a.card for a in mine if isinstance(a, Give)]
     assert set(format_cards(mask_of(gifts)).split()) == {"9S", "9C"}

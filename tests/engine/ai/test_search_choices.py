@@ -12,19 +12,9 @@ from engine.ai.simulation import SHORTLIST, Clock, Outcome, worth_naming
 from engine.cards import parse_card
 from engine.notation import replay
 from engine.view import view
+from tests.engine.ai.helpers import THREE_MARRIAGES
 
-THREE_MARRIAGES = """
-game thousand
-dealer p3
-hand p1 9S QS KS AS QD KD QH
-hand p2 JS TS JC QC KC TC AC
-hand p3 9D JD TD AD 9H JH TH
-talon 9C KH AH
-p2 pass
-p3 pass
-p1 give 9S p2
-p1 give 9C p3
-"""
+THREE_MARRIAGES_GIVEN = THREE_MARRIAGES + "p1 give 9S p2\np1 give 9C p3\n"
 
 DISCARD = """
 game thousand
@@ -50,7 +40,7 @@ def _outcomes(points: list[int]) -> list[Outcome]:
 def test_only_the_best_contracts_by_the_count_and_the_lowest_are_valued() -> None:
     # The declarer after the talon with 120 in every playout, 175 in most: 120 and the
     # highest contract of each group the same playouts make are the candidates.
-    seen = view(replay(THREE_MARRIAGES.strip().splitlines()), 0)
+    seen = view(replay(THREE_MARRIAGES_GIVEN.strip().splitlines()), 0)
     options = list(range(100, 305, 5))
     outcomes = _outcomes([120] * 10 + [175] * 70 + [220] * 20)
     worth = worth_naming(seen, options, outcomes)
