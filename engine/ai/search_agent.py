@@ -52,7 +52,7 @@ from engine.ai.search_talon import choose_contract, choose_gift
 from engine.ai.simulation import MIN_SAMPLES, Clock
 from engine.ai.solver import respond, solve
 from engine.ai.utility import context_of, utility
-from engine.cards import ACE, RANK_OF, SUIT_OF, TEN, THOUSAND_POINTS
+from engine.cards import ACE, RANK_OF, TEN, THOUSAND_POINTS
 from engine.rules import Game
 from engine.state import Phase
 from engine.table import playing
@@ -202,23 +202,21 @@ def _thrown_away(view: SeatView) -> frozenset[int]:
     trick = view.trick
     if not trick or view.rules.game is _TUMBOCHKA:
         return frozenset()
-    trump = view.trump if view.trump is not None else -1
-    winner, top = trick_winner(trick, trump)
     seat, declarer = view.seat, view.declarer
+    if seat is None:
+        return frozenset()
+    trump = view.trump if view.trump is not None else -1
+    winner, _ = trick_winner(trick, trump)
     last = len(trick) == len(view.active) - 1
     if seat != declarer and (winner != declarer or not last):
         # The partner takes it, or may still: points given to the partner are not lost.
         return frozenset()
-    thrown = set()
-    for card in view.hand:
-        if RANK_OF[card] not in (ACE, TEN):
-            continue
-        beats = (SUIT_OF[card] == SUIT_OF[top] and card > top) or (
-            SUIT_OF[card] == trump and SUIT_OF[top] != trump
-        )
-        if not beats:
-            thrown.add(card)
-    return frozenset(thrown)
+    # A card that does not take the trick once played onto it (the engine's own rule).
+    return frozenset(
+        card
+        for card in view.hand
+        if RANK_OF[card] in (ACE, TEN) and trick_winner((*trick, (seat, card)), trump)[0] != seat
+    )
 
 
 def surprises(view: SeatView, know: Knowledge, hands: list[int]) -> int:

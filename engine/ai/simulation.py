@@ -23,10 +23,10 @@ from engine.table import Table, playing
 from engine.view import SeatView
 
 MIN_SAMPLES: Final = 4
+"""A decision draws at least this many deals, whatever the clock says."""
 SHORTLIST: Final = 6
 """Contracts valued by the full utility: the best by the made-or-failed count, and the
 lowest."""
-"""A decision draws at least this many deals, whatever the clock says."""
 Outcome = tuple[list[int], list[int]]
 """A playout's end: the points and the tricks won per seat."""
 
