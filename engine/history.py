@@ -1,8 +1,8 @@
 """What the public history of a deal shows (rules §1.5, §3.2): which lead carried which
 declaration, the trump that stood at each card, the cards each seat played and the suits
 each seat has shown it no longer holds (by not following, or by not trumping while a trump
-stood). The table thawed from a frozen state and the computer players' knowledge of a
-view both read the history through ``replay``.
+stood), and who takes a trick (``trick_winner``). The table thawed from a frozen state and
+the computer players' knowledge of a view both read the history through ``replay``.
 """
 
 from __future__ import annotations
@@ -64,3 +64,15 @@ def replay(
                 if trump >= 0 and suit != trump:
                     voids[seat] |= 1 << trump
     return Replay(tuple(plays), played, tuple(played_by), tuple(voids))
+
+
+def trick_winner(trick: Plays, trump: int) -> tuple[int, int]:
+    """``(seat, card)`` that takes the cards so far: the highest trump (``trump`` −1 for
+    none), else the highest of the suit led (a higher id is a stronger card of its suit)."""
+    best_seat, best = trick[0]
+    best_suit = SUIT_OF[best]
+    for seat, c in trick[1:]:
+        s = SUIT_OF[c]
+        if (s == best_suit and c > best) or (s == trump and best_suit != trump):
+            best_seat, best, best_suit = seat, c, s
+    return best_seat, best

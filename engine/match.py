@@ -130,7 +130,7 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
         if seat is not None and seat != turn:
             return ()
         mask = playable(t, turn)
-        result = _PLAIN.get(mask << 2 | turn) or plain_plays(turn, mask)
+        result = plain_plays(turn, mask)
         if not t.trick:
             declared = declarable(t, turn, mask)
             if declared:
@@ -177,21 +177,30 @@ _CONTRACT_LISTS: dict[tuple[int, Sequence[int]], tuple[NameContract, ...]] = {}
 301 values, a few hundred of them)."""
 
 
-_PLAIN: dict[int, tuple[Play, ...]] = {}
-"""The plain plays by ``mask << 2 | seat``: shared, immutable tuples."""
-_PLAIN_KEPT = 1 << 16
+_SUIT_PLAYS: tuple[tuple[dict[int, tuple[Play, ...]], ...], ...] = tuple(
+    tuple({} for _ in range(4)) for _ in PLAIN_PLAYS
+)
+"""The plain plays of one suit's cards by seat, suit and the suit's 9 bits of a mask
+(shared, immutable tuples, filled as they are first asked for)."""
 
 
 def plain_plays(seat: int, mask: int) -> tuple[Play, ...]:
-    """The plain plays of the cards in ``mask`` by ``seat`` (shared, immutable objects)."""
-    key = mask << 2 | seat
-    found = _PLAIN.get(key)
-    if found is None:
-        if len(_PLAIN) >= _PLAIN_KEPT:
-            _PLAIN.clear()
+    """The plain plays of the cards in ``mask`` by ``seat``, from the lowest id: the suits'
+    tuples joined (shared, immutable objects)."""
+    rows = _SUIT_PLAYS[seat]
+    try:
+        return (
+            rows[0][mask & 511]
+            + rows[1][mask >> 9 & 511]
+            + rows[2][mask >> 18 & 511]
+            + rows[3][mask >> 27]
+        )
+    except KeyError:
         plays = PLAIN_PLAYS[seat]
-        found = _PLAIN[key] = tuple([plays[c] for c in cards_of(mask)])
-    return found
+        for suit, row in enumerate(rows):
+            chunk = mask >> 9 * suit & 511
+            row[chunk] = tuple([plays[c] for c in cards_of(chunk << 9 * suit)])
+        return plain_plays(seat, mask)
 
 
 def _seat_actions(t: Table, seat: int, out: list[SeatAction], redeal_open: bool) -> None:
@@ -238,7 +247,7 @@ def _gives(t: Table, seat: int) -> tuple[Give, ...]:
     key = (seat, hand, taken, t.active)
     found = _GIVE_LISTS.get(key)
     if found is None:
-        if len(_GIVE_LISTS) >= _PLAIN_KEPT:
+        if len(_GIVE_LISTS) >= _GIVES_KEPT:
             _GIVE_LISTS.clear()
         cards = cards_of(hand)
         gives = GIVES[seat]
@@ -249,6 +258,7 @@ def _gives(t: Table, seat: int) -> tuple[Give, ...]:
 
 
 _GIVE_LISTS: dict[tuple[int, int, int, tuple[int, ...]], tuple[Give, ...]] = {}
+_GIVES_KEPT = 1 << 16
 """The gives by seat, hand, recipients already given and playing seats: shared tuples."""
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from engine.cards import SUITS, parse_suit
 from engine.errors import IllegalAction
+from engine.games import variant_of
 from engine.match import apply
 from engine.notation import MatchReader, NotationError, parse_action, parse_seat, strip_comment
-from engine.rules import Game
 from engine.state import MatchState, Phase
 
 
@@ -61,8 +61,8 @@ def check_expectation(state: MatchState, args: list[str], text: str) -> str | No
         "scores": lambda: _compare("scores", state.scores, _numbers(rest, n)),
         "bolts": lambda: _compare("bolts", state.bolts, _numbers(rest, n)),
         "bagels": lambda: _compare("bagels", state.bagels, _numbers(rest, n)),
-        "barrel": lambda: _expect_perch(state, rest, Game.THOUSAND),
-        "tumbochka": lambda: _expect_perch(state, rest, Game.TUMBOCHKA),
+        "barrel": lambda: _expect_perch(state, rest, "barrel"),
+        "tumbochka": lambda: _expect_perch(state, rest, "tumbochka"),
         "winner": lambda: _compare("winner", _name(state.winner), _name(_one_seat(rest, n))),
     }
     if kind not in checks:
@@ -136,10 +136,10 @@ def _expect_contract(state: MatchState, args: list[str]) -> str | None:
     return _compare("contract", actual, f"{_name(seat)} {value}")
 
 
-def _expect_perch(state: MatchState, args: list[str], game: Game) -> str | None:
-    what = "barrel" if game is Game.THOUSAND else "tumbochka"
+def _expect_perch(state: MatchState, args: list[str], what: str) -> str | None:
+    """``expect barrel`` / ``expect tumbochka``: who sits there (``Variant.perch_name``)."""
     actual = "none"
-    if state.perch is not None and state.rules.game is game:
+    if state.perch is not None and variant_of(state.rules).perch_name == what:
         actual = f"{_name(state.perch)} attempts {state.perch_attempts}"
     if len(args) == 1 and args[0].lower() == "none":
         return _compare(what, actual, "none")

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from engine.games import Variant, variant_of
-from engine.history import replay
+from engine.history import replay, trick_winner
 from engine.rules import Rules
 from engine.state import DealState, DeclarationMade, MatchState, Outcome, Phase, Plays
 
@@ -61,6 +61,7 @@ class Table:
         "points",
         "rules",
         "scores",
+        "taking",
         "talon",
         "talon_shown",
         "trick",
@@ -106,6 +107,9 @@ class Table:
     turn: int | None
     trump: int
     trick: Plays
+    taking: tuple[int, int]
+    """``(seat, card)`` that takes the trick on the table so far (``trick_winner``), kept as
+    each card is played; meaningless while no trick is on the table."""
     tricks: tuple[tuple[int, Plays], ...]
     won: list[int]
     points: list[int]
@@ -149,6 +153,7 @@ class Table:
         self.turn = None
         self.trump = -1
         self.trick = ()
+        self.taking = _NOBODY
         self.tricks = ()
         self.won = [0] * n
         self.points = [0] * n
@@ -198,6 +203,7 @@ class Table:
         other.talon = self.talon
         other.talon_shown = self.talon_shown
         other.trick = self.trick
+        other.taking = self.taking
         other.tricks = self.tricks
         other.trilyazh = self.trilyazh
         other.trump = self.trump
@@ -238,6 +244,7 @@ class Table:
 
 
 _new = tuple.__new__
+_NOBODY = (-1, -1)
 
 
 @cache
@@ -284,6 +291,8 @@ def playing(
     t.turn = turn
     t.trump = trump
     t.trick = trick
+    if trick:
+        t.taking = trick_winner(trick, trump)
     if points is not None:
         t.points = points
     if won is not None:
@@ -348,6 +357,8 @@ def thaw(state: MatchState) -> Table:
     t.played = history.played
     t.voids = list(history.voids)
     t.trump = deal.trump if deal.trump is not None else -1
+    if deal.trick:
+        t.taking = trick_winner(deal.trick, t.trump)
     return t
 
 

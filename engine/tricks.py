@@ -1,6 +1,7 @@
 """Playing the tricks (rules §1.5, §2, §3.2): follow suit, else trump, else anything; a lead
 may carry a declaration (which ones, and what they do, the ``Variant`` says); the highest
-trump or the highest card of the suit led takes the trick.
+trump or the highest card of the suit led takes the trick (``engine.history.trick_winner``;
+``play`` keeps the card taking it in ``Table.taking`` as each card is played).
 
 ``play`` is the one implementation of a card played, for the table (``apply_play``, with
 events) and for the computer players' playouts (no events); ``moves`` lists what a seat may
@@ -15,8 +16,8 @@ from engine.actions import Declaration, Play
 from engine.cards import CARD_COUNT, SUIT_MASKS, SUIT_OF, cards_of
 from engine.errors import Reason
 from engine.events import CARDS_PLAYED, Declared, Event, trick_won
-from engine.games.base import Events
-from engine.state import DeclarationMade, Outcome, Phase, Plays
+from engine.games.base import Events, Leads
+from engine.state import DeclarationMade, Outcome, Phase
 from engine.table import Table
 
 # Enum members as module constants: looking one up on its class costs ten globals.
@@ -49,17 +50,19 @@ def playable(t: Table, seat: int) -> int:
     return hand
 
 
-def declarable(t: Table, seat: int, mask: int = -1) -> list[tuple[int, Declaration]]:
+def declarable(t: Table, seat: int, mask: int = -1) -> Leads:
     """The declarations ``seat`` may lead with now: ``(card, kind)``, in the variant's order
     (``mask``: ``playable(t, seat)`` when the caller has it)."""
     if t.trick:
-        return []
+        return ()
     found = t.variant.declarable(t, seat)
     if not found:
         return found
     if mask < 0:
         mask = playable(t, seat)
-    return [(c, kind) for c, kind in found if mask >> c & 1]
+    if mask == t.hands[seat]:
+        return found
+    return tuple([(c, kind) for c, kind in found if mask >> c & 1])
 
 
 def moves(t: Table, seat: int) -> list[tuple[int, Declaration]]:
@@ -123,24 +126,30 @@ def play(t: Table, seat: int, c: int, kind: Declaration, events: Events = None) 
     t.hands[seat] &= ~bit
     t.played |= bit
     trick = t.trick
-    if kind:
-        _declare(t, seat, _SUIT[c], kind, events)
-    elif trick:
-        led = _SUIT[trick[0][1]]
+    if not trick:
+        if kind:
+            _declare(t, seat, _SUIT[c], kind, events)
+        t.taking = (seat, c)
+    else:
         suit = _SUIT[c]
-        if suit != led:
+        trump = t.trump
+        if suit != _SUIT[trick[0][1]]:
             voids = t.voids
-            voids[seat] |= 1 << led
-            trump = t.trump
+            voids[seat] |= 1 << _SUIT[trick[0][1]]
             if trump >= 0 and suit != trump:
                 voids[seat] |= 1 << trump
+        # The card takes the trick so far if it beats the one taking it (``trick_winner``).
+        best = t.taking[1]
+        best_suit = _SUIT[best]
+        if (suit == best_suit and c > best) or (suit == trump and best_suit != trump):
+            t.taking = (seat, c)
     trick = trick + ((seat, c),)  # noqa: RUF005 (concatenation is the faster here)
     if len(trick) < len(t.active):
         t.trick = trick
         t.turn = t.nxt[seat]
         return
     # The trick is complete: taken and counted by the variant's numbers; its winner leads.
-    winner, _ = trick_winner(trick, t.trump)
+    winner = t.taking[0]
     variant = t.variant
     values = variant.card_values
     gained = variant.trick_value
@@ -150,7 +159,8 @@ def play(t: Table, seat: int, c: int, kind: Declaration, events: Events = None) 
     t.points[winner] += gained
     if events is not None:
         events.append(trick_won(winner, tuple([c for _, c in trick]), gained))
-    variant.after_trick(t, winner, events)
+    if variant.has_after_trick:
+        variant.after_trick(t, winner, events)
     t.trick = ()
     t.tricks = t.tricks + ((winner, trick),)  # noqa: RUF005 (as above)
     t.turn = winner
@@ -164,15 +174,3 @@ def _declare(t: Table, seat: int, suit: int, kind: Declaration, events: Events) 
     t.declarations = (*t.declarations, DeclarationMade(seat, kind, suit, value))
     t.points[seat] += value
     variant.declared(t, seat, suit, kind, events)
-
-
-def trick_winner(trick: Plays, trump: int) -> tuple[int, int]:
-    """``(seat, card)`` that takes the cards so far: the highest trump (``trump`` −1 for
-    none), else the highest of the suit led (a higher id is a stronger card of its suit)."""
-    best_seat, best = trick[0]
-    best_suit = _SUIT[best]
-    for seat, c in trick[1:]:
-        s = _SUIT[c]
-        if (s == best_suit and c > best) or (s == trump and best_suit != trump):
-            best_seat, best, best_suit = seat, c, s
-    return best_seat, best

@@ -43,10 +43,10 @@ from engine.cards import (
     THOUSAND_POINTS,
     cards_of,
 )
-from engine.games.base import MARRIAGE_MASKS, MARRIAGE_VALUES
+from engine.games.base import MARRIAGE_MASKS, MARRIAGE_VALUES, Leads
 from engine.rules import Game
 from engine.table import Table
-from engine.tricks import declarable, playable, trick_winner
+from engine.tricks import declarable, playable
 
 # Enum members as module constants: looking one up on its class costs ten globals.
 _ACES = Declaration.ACES
@@ -196,7 +196,7 @@ def _lead(table: Table, seat: int, legal: int) -> tuple[int, Declaration]:
 
 
 def _declaration(
-    table: Table, seat: int, declared: list[tuple[int, Declaration]], out: int, opps: list[int]
+    table: Table, seat: int, declared: Leads, out: int, opps: list[int]
 ) -> tuple[int, Declaration] | None:
     hand = table.hands[seat]
     if table.rules.game == _TUMBOCHKA:
@@ -229,7 +229,7 @@ def _follow(table: Table, seat: int, legal: int) -> int:
     trick = table.trick
     out = _out(table, seat)
     trump = table.trump
-    win_seat, win_card = trick_winner(trick, trump)
+    win_seat, win_card = table.taking
     partner = _partner(table, seat)
     win_suit = SUIT_OF[win_card]
     beaters = legal & ABOVE[win_card]

@@ -53,10 +53,11 @@ from engine.ai.simulation import MIN_SAMPLES, Clock
 from engine.ai.solver import respond, solve
 from engine.ai.utility import context_of, utility
 from engine.cards import ACE, RANK_OF, TEN, THOUSAND_POINTS
+from engine.history import trick_winner
 from engine.rules import Game
 from engine.state import Phase
 from engine.table import playing
-from engine.tricks import play, playable, trick_winner
+from engine.tricks import play, playable
 from engine.view import SeatView
 
 # Enum members as module constants: looking one up on its class costs ten globals.

@@ -45,14 +45,33 @@ BASE_CAP = 120
 FOUR_ACES = sum(bit(card(ACE, s)) for s in range(4))
 FOUR_NINES = sum(bit(card(NINE, s)) for s in range(4))
 MARRIAGE_MASKS = tuple(bit(card(KING, s)) | bit(card(QUEEN, s)) for s in range(4))
+_QUEENS = sum(bit(card(QUEEN, s)) for s in range(4))
+
+
+def submasks(mask: int) -> list[int]:
+    """Every subset of the bits of ``mask`` (for the tables built from them)."""
+    found = [0]
+    for b in cards_of(mask):
+        found += [sub | 1 << b for sub in found]
+    return found
+
+
+def married(hand: int) -> int:
+    """The queens of ``hand`` whose king it holds too: one bit per marriage, the key of the
+    marriage tables (a suit's K is the card after its Q)."""
+    return hand & hand >> 1 & _QUEENS
+
+
+_MARRIED_VALUES = {
+    key: sum(v for v, mask in zip(MARRIAGE_VALUES, MARRIAGE_MASKS, strict=True) if key & mask)
+    for key in submasks(_QUEENS)
+}
+"""The marriages' value by ``married(hand)``."""
 
 
 def marriages_in(hand: int, ace_marriage: bool) -> int:
     """The value of the marriages (and the ace marriage, when on) that ``hand`` holds."""
-    total = 0
-    for mask, value in zip(MARRIAGE_MASKS, MARRIAGE_VALUES, strict=True):
-        if hand & mask == mask:
-            total += value
+    total = _MARRIED_VALUES[married(hand)]
     if ace_marriage and hand & FOUR_ACES == FOUR_ACES:
         total += ACE_MARRIAGE_VALUE
     return total
@@ -172,6 +191,10 @@ class Variant:
     can_concede: bool = False
     can_throw: bool = False
     has_bolts: bool = False
+    perch_name: str | None = None
+    """What the seat a high score sits on is called in the notation (``expect barrel``)."""
+    has_after_trick: bool = False
+    """Whether ``after_trick`` does anything (play skips the call otherwise)."""
 
     # --- the match ------------------------------------------------------------------------
     def starting_perch(self, rules: Rules, scores: tuple[int, ...]) -> int | None:
@@ -254,18 +277,16 @@ class Variant:
         return None
 
     # --- play -----------------------------------------------------------------------------
-    def declarable(self, t: Table, seat: int) -> list[tuple[int, Declaration]]:
-        """The leads ``seat`` may make with a declaration: ``(card, kind)`` pairs."""
+    def declarable(self, t: Table, seat: int) -> Leads:
+        """The leads ``seat`` may make with a declaration: ``(card, kind)`` pairs (the
+        marriages by suit, each led by Q or K, then the ace marriage by any ace)."""
         if self.marriage_needs_trick and not t.won[seat]:
-            return []
+            return ()
         hand = t.hands[seat]
-        found = []
-        for suit, mask in enumerate(MARRIAGE_MASKS):
-            if hand & mask == mask:
-                found += _MARRIAGE_LEADS[suit]
+        key = married(hand)
         if t.rules.ace_marriage and hand & FOUR_ACES == FOUR_ACES:
-            found += _ACE_LEADS
-        return found
+            key |= FOUR_ACES
+        return _FAMILY_LEADS[key]
 
     def declaration_refusal(self, t: Table, seat: int, c: int, kind: Declaration) -> Reason:
         """Why leading ``c`` with ``kind`` (not among ``declarable``) is refused."""
@@ -331,10 +352,24 @@ _CLOCKWISE = tuple(
 Events = list[Event] | None
 """Where play records what happened; ``None`` in the computer players' playouts."""
 
-_MARRIAGE_LEADS = tuple(
-    [(c, Declaration.MARRIAGE) for c in cards_of(mask)] for mask in MARRIAGE_MASKS
-)
-_ACE_LEADS = [(c, Declaration.ACES) for c in cards_of(FOUR_ACES)]
+Leads = tuple[tuple[int, Declaration], ...]
+"""Leads with a declaration: ``(card, kind)`` pairs, in the variant's order."""
+
+_FAMILY_LEADS: dict[int, Leads] = {
+    key | aces: tuple(
+        [
+            (c, Declaration.MARRIAGE)
+            for suit, mask in enumerate(MARRIAGE_MASKS)
+            if key >> card(QUEEN, suit) & 1
+            for c in cards_of(mask)
+        ]
+        + [(c, Declaration.ACES) for c in cards_of(aces)]
+    )
+    for key in submasks(_QUEENS)
+    for aces in (0, FOUR_ACES)
+}
+"""The Тысяча family's declarable leads by ``married(hand)``, with ``FOUR_ACES`` added when
+the ace marriage may be declared."""
 
 
 def holds_four_nines(hand: int) -> bool:

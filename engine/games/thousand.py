@@ -54,6 +54,7 @@ class Thousand(Variant):
     can_redeal = True
     can_concede = True
     has_bolts = True
+    perch_name = "barrel"
 
     def starting_perch(self, rules: Rules, scores: tuple[int, ...]) -> int | None:
         """A score of exactly the barrel's (880) seats that player with no attempt used."""

@@ -32,7 +32,7 @@ from engine.events import (
     TrilyazhBroken,
     TrilyazhCompleted,
 )
-from engine.games.base import Events, Variant, deal_scored, finish
+from engine.games.base import Events, Leads, Variant, deal_scored, finish, submasks
 from engine.rules import Rules
 from engine.state import Outcome, Phase
 
@@ -56,11 +56,29 @@ TRILYAZH_RANKS = (JACK, QUEEN, KING)
 """The trilyazh's cards in the order its declarer must lead them (stages 1, 2, 3)."""
 
 
-_LEADS = tuple(
-    [(mask, (card(SIX, suit), Declaration.TROYAN)) for suit, mask in enumerate(TROYAN_MASKS)]
-    + [(mask, (card(JACK, suit), Declaration.TRILYAZH)) for suit, mask in enumerate(TRILYAZH_MASKS)]
-)
-"""What a hand must hold for each declaration, and the lead that declares it, in order."""
+_SIXES = sum(bit(card(SIX, s)) for s in range(4))
+_JACKS = sum(bit(card(JACK, s)) for s in range(4))
+
+
+def _runs(hand: int) -> int:
+    """The 6s and Js of ``hand`` that start three cards in a row it holds (6 7 8, J Q K):
+    one bit per troyan and trilyazh, the key of ``_LEADS``."""
+    return hand & hand >> 1 & hand >> 2 & (_SIXES | _JACKS)
+
+
+_LEADS: dict[int, Leads] = {
+    key: tuple(
+        [(card(SIX, suit), Declaration.TROYAN) for suit in range(4) if key >> card(SIX, suit) & 1]
+        + [
+            (card(JACK, suit), Declaration.TRILYAZH)
+            for suit in range(4)
+            if key >> card(JACK, suit) & 1
+        ]
+    )
+    for key in submasks(_SIXES | _JACKS)
+}
+"""The declarable leads by ``_runs(hand)``: troyans (led with the 6), then trilyazhes (led
+with the J), by suit."""
 
 
 class Tumbochka(Variant):
@@ -71,6 +89,8 @@ class Tumbochka(Variant):
     trick_value = 1
     """Tricks are the points (§3.3)."""
     declarations = frozenset({Declaration.TROYAN, Declaration.TRILYAZH})
+    has_after_trick = True
+    perch_name = "tumbochka"
 
     def starting_perch(self, rules: Rules, scores: tuple[int, ...]) -> int | None:
         """A score of exactly 20 seats that player on the tumbochka with no attempt used."""
@@ -122,10 +142,9 @@ class Tumbochka(Variant):
             return Reason.CONTRACT_BELOW_BID
         return Reason.CONTRACT_OVER_MAXIMUM
 
-    def declarable(self, t: Table, seat: int) -> list[tuple[int, Declaration]]:
+    def declarable(self, t: Table, seat: int) -> Leads:
         """Troyans (led with the 6), then trilyazhes (led with the J), by suit."""
-        hand = t.hands[seat]
-        return [lead for mask, lead in _LEADS if hand & mask == mask]
+        return _LEADS[_runs(t.hands[seat])]
 
     def declaration_refusal(self, t: Table, seat: int, c: int, kind: Declaration) -> Reason:
         hand = t.hands[seat]
