@@ -10,8 +10,9 @@ Modules:
 
 * the connection: `backend` (what the repositories use of a database), `conn` (what a
   one-trip write's work function uses); SQLite's `database` (opening, pragmas, queries) on
-  `transactions` (the lock, transactions and one-trip writes, with `_commits` grouping
-  commits), `migrations/` (the schema, one module per migration, and the runner); and
+  `transactions` (the lock, transactions and one-trip writes, with `_wal_sync` syncing and
+  checkpointing the WAL off the database's threads), `migrations/` (the schema, one module
+  per migration, and the runner); and
   `postgres/`, the same on a PostgreSQL server (`DATABASE_URL`);
 * the values: `models` (the rows returned), `result_models` (results, totals, ratings),
   `errors`, and `_rows` (row -> model helpers);

@@ -14,6 +14,13 @@ Reads wait too: a caller never sees rows that a power cut could still take back.
 fsync is final (the kernel may have dropped the pages it could not write): every commit not
 yet synced, and every later one, fails with `StorageError`.
 
+The same thread checkpoints the WAL into the database file, every `CHECKPOINT_COMMITS`
+commits, on a connection of its own: SQLite's automatic checkpoint would run inside a
+``COMMIT`` of the writer (copying pages and syncing the database file there), and the writes
+run on the event loop's thread (`storage.transactions`). A ``PASSIVE`` checkpoint waits for
+no one and is waited for by no one: the writer goes on appending to the WAL meanwhile, and
+starts it over from the beginning once a checkpoint has copied all of it.
+
 Private to the package: `Transactions` counts the commits and waits here.
 """
 
@@ -22,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -31,13 +39,19 @@ from storage.errors import StorageError
 Done = Callable[[BaseException | None], None]
 """Called on the sync thread once a commit is durable (None) or cannot be (the error)."""
 
+CHECKPOINT_COMMITS = 200
+"""Commits between checkpoints: SQLite's default of 1,000 pages is about 250 presses."""
+
 
 class WalSync:
-    """The fsync thread of one database's WAL file, and how far it has synced."""
+    """The fsync and checkpoint thread of one database's WAL file, and how far it has synced."""
 
-    def __init__(self, wal: Path) -> None:
-        self._wal = wal
+    def __init__(self, database: Path) -> None:
+        self._database = database
+        self._wal = database.with_name(database.name + "-wal")
         self._fd: int | None = None
+        self._checkpointer: sqlite3.Connection | None = None
+        self._checkpointed = 0
         self._changed = threading.Condition()
         self._committed = 0
         self._synced = 0
@@ -97,6 +111,13 @@ class WalSync:
             self._fd = None
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        finally:
+            if self._checkpointer is not None:
+                self._checkpointer.close()
+
+    def _serve(self) -> None:
         while True:
             with self._changed:
                 while self._committed == self._synced and not self._closing:
@@ -123,6 +144,20 @@ class WalSync:
                 # still told.
                 with contextlib.suppress(RuntimeError):
                     done(failed)
+            if failed is None and target - self._checkpointed >= CHECKPOINT_COMMITS:
+                self._checkpointed = target
+                self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        """Copy what the WAL holds into the database file, as far as readers allow."""
+        try:
+            if self._checkpointer is None:
+                self._checkpointer = sqlite3.connect(self._database, isolation_level=None)
+            self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except sqlite3.Error:
+            # The next one tries again; meanwhile the WAL only grows. What is committed is
+            # durable in the WAL already.
+            return
 
     def _sync(self) -> StorageError | None:
         try:

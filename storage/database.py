@@ -20,8 +20,14 @@ default, ``synchronous="FULL"``, therefore syncs every commit before its caller 
 not inside SQLite's ``COMMIT`` (SQLite's own ``FULL``), which would keep the one writer waiting
 for the disk, but on a thread of its own right after it (`storage._wal_sync`; the connection
 itself runs with SQLite's ``NORMAL``, which in WAL mode never corrupts the file). The writes
-that come meanwhile go on, and share the next fsync. ``synchronous="NORMAL"`` (tests, bulk
-tools) skips the fsync.
+that come meanwhile go on, and share the next fsync. The same thread checkpoints the WAL into
+the database file on a connection of its own (SQLite's automatic checkpoints, which run inside
+a ``COMMIT`` and sync the database file, are off). ``synchronous="NORMAL"`` (tests, bulk
+tools) skips the fsync and keeps SQLite's own checkpoints.
+
+The connection is opened for use from any thread (``check_same_thread=False``): the one-trip
+writes run on the event loop's thread while aiosqlite's thread, which runs everything else,
+is idle (`storage.transactions`).
 
 ``busy_timeout`` makes a second process on the same file (a CLI tool, a backup) wait for the
 lock instead of failing at once; ``foreign_keys`` is off by default in SQLite and must be set
@@ -76,9 +82,10 @@ class Database(Transactions):
         path: Path,
         clock: Callable[[], datetime],
         sync: WalSync | None = None,
+        busy_timeout_ms: int = 0,
     ) -> None:
         """Use `Database.open`; this only wires an already configured connection."""
-        super().__init__(conn, sync)
+        super().__init__(conn, sync, busy_timeout_ms)
         self._path = path
         self._clock = clock
 
@@ -111,7 +118,7 @@ class Database(Transactions):
         file.parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: the sqlite3 module never opens transactions behind our back;
         # every transaction is an explicit BEGIN ... COMMIT below.
-        conn = await aiosqlite.connect(file, isolation_level=None)
+        conn = await aiosqlite.connect(file, isolation_level=None, check_same_thread=False)
         try:
             conn.row_factory = sqlite3.Row
             # The timeout first: switching to WAL needs a lock another process may hold.
@@ -127,11 +134,13 @@ class Database(Transactions):
                 raise StorageError("this SQLite build cannot enforce foreign keys")
             await migrate(conn, str(file), migrations)
             await conn.execute("PRAGMA synchronous = NORMAL")
+            if synchronous == "FULL":
+                await conn.execute("PRAGMA wal_autocheckpoint = 0")
         except BaseException:
             await conn.close()
             raise
-        sync = WalSync(file.with_name(file.name + "-wal")) if synchronous == "FULL" else None
-        return cls(conn, file, clock, sync)
+        sync = WalSync(file) if synchronous == "FULL" else None
+        return cls(conn, file, clock, sync, busy_timeout_ms)
 
     @property
     def path(self) -> Path:

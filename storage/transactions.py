@@ -21,24 +21,28 @@ A read or an INSERT is one trip to the connection's thread (the rows or the rowi
 with it), another write two (the statement, then closing its cursor): every trip waits for a
 turn of the event loop to resume the caller, and under load those turns were most of the time
 a transaction held the lock (issue 13: a press made about 18 trips). So the hot writes do not
-use the helpers: ``await db.write(work)`` runs ``work(conn)`` on the connection's thread
-between ``BEGIN IMMEDIATE`` and ``COMMIT`` in *one* trip (inside the caller's transaction, as a
-savepoint), and the lock is held for SQLite's own time plus one turn of the loop. `work` is a
-coroutine function over `storage.conn.Conn` (the same work functions run on PostgreSQL); here
-it gets a `SqliteConn` and is driven to its end on the thread (`storage.conn.run_to_end`), so
-it must await nothing but its `Conn`, and it runs on another thread (give it plain values,
-not live objects that the loop changes meanwhile).
+use the helpers: ``await db.write(work)`` runs ``BEGIN IMMEDIATE``, ``work(conn)`` and
+``COMMIT`` back to back on the event loop's own thread, under the lock, awaiting nothing —
+the lock is held for SQLite's own time (about a millisecond for a press), with no hand-over
+of the GIL to the database thread and back after each statement, which was the tail of the
+hold at 500 games (issue 13, session 6: of the holds of 8 ms and more, the BEGIN was 18 %, the
+work 50 % and the COMMIT 32 %; the collector overlapped 3 of 132). The connection is idle on
+its thread meanwhile: every use of it is under the lock and awaited to its end (a holder that
+leaves the lock by an exception first waits until the thread is idle). What costs a wait on
+the disk stays off the loop: the fsync runs after the ``COMMIT`` on a thread of its own, and
+the WAL's checkpoints on that thread's own connection (`storage._wal_sync`); every caller of
+the database — a write, a transaction, a read — hears back only once what it wrote or read is
+on the disk. If another process holds the database's write lock, the ``BEGIN`` does not wait
+on the loop: the write goes to the connection's thread, which waits ``busy_timeout`` for it.
 
-A one-trip write does not even keep the lock while it runs: it queues its work on the thread
-under the lock and lets go, since the thread runs what is queued in order; writes that come
-while the thread is busy commit together, one fsync for all (`storage._commits`), which runs
-after their ``COMMIT`` on a thread of its own (`storage._wal_sync`): every caller of the
-database — a write, a transaction, a read — hears back only once what it wrote or read is on
-the disk. Every holder of
-the lock reports how long it waited for it and how long it held it to ``db.lock_observer``
-if one is set — for a one-trip write, how long it waited until its ``BEGIN`` ran on the
-thread and how long the thread was in its transaction (the bot puts both on the log line of
-the update; the load benchmark reads them there).
+Inside the caller's `transaction()` a write is a savepoint of it. `work` is a coroutine
+function over `storage.conn.Conn` (the same work functions run on PostgreSQL); here it gets a
+`SqliteConn` and is driven to its end at once (`storage.conn.run_to_end`), so it must await
+nothing but its `Conn`.
+
+Every holder of the lock reports how long it waited for it and how long it held it to
+``db.lock_observer`` if one is set (the bot puts both on the log line of the update; the load
+benchmark reads them there).
 """
 
 from __future__ import annotations
@@ -54,7 +58,6 @@ from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
-from storage._commits import GroupCommit, Pending
 from storage._wal_sync import WalSync
 from storage.conn import Conn, SqliteConn, run_to_end
 from storage.errors import StorageError, from_integrity_error
@@ -67,16 +70,18 @@ LockObserver = Callable[[float, float], None]
 class Transactions:
     """The connection's lock: transactions, read snapshots and one-trip writes of its tasks."""
 
-    def __init__(self, conn: aiosqlite.Connection, sync: WalSync | None = None) -> None:
+    def __init__(
+        self, conn: aiosqlite.Connection, sync: WalSync | None = None, busy_timeout_ms: int = 0
+    ) -> None:
         self._conn = conn
         self._sync = sync
+        self._busy_timeout_ms = busy_timeout_ms
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
         self._mode: Literal["write", "read"] | None = None
         self._savepoints = 0
         self._closed = False
         self.lock_observer: LockObserver | None = None
-        self._commits = GroupCommit(sync)
 
     def _owned(self) -> bool:
         task = asyncio.current_task()
@@ -199,64 +204,69 @@ class Transactions:
             got = time.perf_counter()
             try:
                 yield
+            except BaseException:
+                # A holder cancelled while its statement runs on the connection's thread must
+                # not let the next holder use the connection on the loop's thread meanwhile.
+                await self._thread_idle()
+                raise
             finally:
                 observer = self.lock_observer
                 if observer is not None:
                     observer(got - asked, time.perf_counter() - got)
 
+    async def _thread_idle(self) -> None:
+        """Until what is queued on the connection's thread so far has run."""
+        with contextlib.suppress(Exception):
+            await asyncio.shield(self._trip(_nothing))
+
     # ---------------------------------------------------------------- one-trip writes
 
     async def write(self, work: Callable[[Conn], Coroutine[Any, Any, T]]) -> T:
-        """Run ``work(conn)`` as one transaction in one trip to the database thread.
+        """Run ``work(conn)`` as one transaction, at once on the loop's thread under the lock.
 
-        ``BEGIN IMMEDIATE``, `work`, ``COMMIT`` (``ROLLBACK`` if it raises) run back to back
-        on the connection's thread. Inside the caller's `transaction()` it becomes a
-        savepoint of it instead, rolled back alone if `work` raises. Integrity errors come
-        back as the storage's errors. `work` awaits only its `Conn` and must not use this
-        object.
+        ``BEGIN IMMEDIATE``, `work`, ``COMMIT`` (``ROLLBACK`` if it raises) run back to back;
+        the caller hears back once the commit is on the disk. Inside the caller's
+        `transaction()` it becomes a savepoint of it instead, rolled back alone if `work`
+        raises. Integrity errors come back as the storage's errors. `work` awaits only its
+        `Conn` and must not use this object.
         """
-        return await self._write_on_thread(functools.partial(_run_on, work))
-
-    async def _write_on_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        run = functools.partial(_run_on, work)
+        raw: sqlite3.Connection = self._conn._conn
         if self._owned():
             if self._mode != "write":
                 raise RuntimeError("cannot write inside a read snapshot")
             self._savepoints += 1
             try:
-                return await self._trip(functools.partial(_in_savepoint, work, self._savepoints))
+                return _mapped(functools.partial(_in_savepoint, run, self._savepoints), raw)
             finally:
                 self._savepoints -= 1
-        asked = time.perf_counter()
-        pending = Pending(work, asyncio.get_running_loop().create_future())
-        async with self._lock:
+        async with self._held():
             self._check_open()
-            if self._commits.add(pending):
-                self._enqueue(self._commits.run)
-        # The thread runs what is queued in order, so whoever takes the lock next runs after
-        # this write's group: the lock is not held while it commits, nor while the loop gets
-        # round to resuming us (issue 13). For the observer, the write holds the database
-        # from its group's BEGIN to its COMMIT, and waited for it until then.
-        try:
-            result: T = await pending.future
-        except sqlite3.IntegrityError as exc:
-            raise from_integrity_error(exc) from exc
-        finally:
-            observer = self.lock_observer
-            if observer is not None and pending.ended:
-                observer(pending.started - asked, pending.ended - pending.started)
+            if not self._began_at_once(raw):
+                result = await self._trip(functools.partial(_in_transaction, run, begun=False))
+            else:
+                result = _mapped(functools.partial(_in_transaction, run, begun=True), raw)
+            commit = None if self._sync is None else self._sync.committed()
+        if commit is not None and self._sync is not None:
+            await self._sync.durable(commit)
         return result
 
-    def _enqueue(self, job: Callable[[sqlite3.Connection], None]) -> None:
-        """Queue ``job(conn)`` on the connection's thread now, before anything queued later.
-
-        aiosqlite's own calls queue only once awaited, which would keep the lock for a turn
-        of the loop; its queue and its protocol (a future, here none, and a function) are
-        those of the pinned 0.22.
-        """
-        raw: sqlite3.Connection = self._conn._conn
-        self._conn._tx.put_nowait((None, functools.partial(job, raw)))
+    def _began_at_once(self, raw: sqlite3.Connection) -> bool:
+        """``BEGIN IMMEDIATE`` on the loop's thread if no other process holds the write lock
+        (then False: waiting for it is the connection thread's job, not the loop's)."""
+        raw.execute("PRAGMA busy_timeout = 0")
+        try:
+            raw.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode != sqlite3.SQLITE_BUSY:
+                raise
+            return False
+        finally:
+            raw.execute(f"PRAGMA busy_timeout = {self._busy_timeout_ms:d}")
+        return True
 
     async def _trip(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(conn)`` on the connection's thread."""
         # aiosqlite has no public call for "run this function on your thread"; `_execute`
         # is what its own methods use (stable since 0.17).
         raw: sqlite3.Connection = self._conn._conn
@@ -268,8 +278,37 @@ class Transactions:
         return result
 
 
+def _nothing(conn: sqlite3.Connection) -> None:
+    """A trip that only waits for the thread's turn."""
+
+
+def _mapped(work: Callable[[sqlite3.Connection], T], conn: sqlite3.Connection) -> T:
+    try:
+        return work(conn)
+    except sqlite3.IntegrityError as exc:
+        raise from_integrity_error(exc) from exc
+
+
 def _run_on(work: Callable[[Conn], Coroutine[Any, Any, T]], conn: sqlite3.Connection) -> T:
     return run_to_end(work(SqliteConn(conn)))
+
+
+def _in_transaction(
+    work: Callable[[sqlite3.Connection], T], conn: sqlite3.Connection, *, begun: bool
+) -> T:
+    """``work`` between ``BEGIN IMMEDIATE`` (unless ``begun`` already) and ``COMMIT``; rolled
+    back if it or the ``COMMIT`` raises (harmlessly failing if SQLite gave the transaction up
+    itself, on a full disk or an I/O error)."""
+    if not begun:
+        conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = work(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
+    return result
 
 
 def _in_savepoint(

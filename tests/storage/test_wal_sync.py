@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, StorageError
+from storage import Database, StorageError, _wal_sync
 from storage.conn import Conn
 
 
@@ -118,3 +118,29 @@ async def test_normal_does_not_sync(tmp_path: Path, disk: _Disk) -> None:
         await _table(db)
         await _insert(db, 1)
     assert disk.calls == 0 and _stored(tmp_path / "n.db") == [1]
+
+
+async def test_the_sync_thread_checkpoints_not_the_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite's own checkpoints (inside a COMMIT) are off; the sync thread's keep the WAL
+    short: without them it would hold every commit of the run."""
+    monkeypatch.setattr(_wal_sync, "CHECKPOINT_COMMITS", 10)
+    async with await Database.open(tmp_path / "c.db") as db:
+        assert await db.fetch_value("PRAGMA wal_autocheckpoint") == 0
+        await db.execute("CREATE TABLE t (n INTEGER, pad BLOB)")
+
+        async def write(n: int) -> None:
+            async def work(conn: Conn) -> None:
+                await conn.execute("INSERT INTO t VALUES (?, zeroblob(3000))", (n,))
+
+            await db.write(work)
+
+        for n in range(200):
+            await write(n)
+            # A pause, as between presses: the WAL starts over once a checkpoint copied it all.
+            await asyncio.sleep(0.005)
+        page = int(str(await db.fetch_value("PRAGMA page_size")))
+        wal = (tmp_path / "c.db-wal").stat().st_size
+        assert wal < 200 * page, wal  # 200 commits of about 3 pages each without checkpoints
+        assert await db.fetch_value("SELECT count(*) FROM t") == 200
