@@ -89,8 +89,9 @@ async def open_services(application: AnyApplication) -> Services:
     settings = settings_of(application)
     store = await Store.open(settings.database)
     store.db.lock_observer = lock_times
-    # The database thread takes the GIL back after every statement; while the loop computes,
-    # that waits for the switch interval (5 ms by default), several times per transaction.
+    # The database thread (reads, transactions; the one-trip writes run on the loop's own)
+    # takes the GIL back after every statement; while the loop computes, that waits for the
+    # switch interval (5 ms by default), several times per transaction.
     sys.setswitchinterval(DB_SWITCH_INTERVAL)
     try:
         return _wire(application, settings, store)

@@ -7,8 +7,8 @@ with ``synchronous = NORMAL`` — in WAL mode SQLite then syncs only around chec
 crash of the process loses nothing, since the WAL is in the operating system's page cache —
 and `WalSync` fsyncs the WAL file on a thread of its own after each commit. Whoever committed
 hears back only once that fsync covering their commit has returned, so a press is still on
-the disk before anyone is told, as with ``FULL``; but the database thread goes on with the
-next transaction meanwhile, and commits that come during one fsync share the next.
+the disk before anyone is told, as with ``FULL``; but the writer goes on with the next
+transaction meanwhile, and commits that come during one fsync share the next.
 
 Reads wait too: a caller never sees rows that a power cut could still take back. A failed
 fsync is final (the kernel may have dropped the pages it could not write): every commit not

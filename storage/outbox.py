@@ -53,8 +53,8 @@ ORDER BY coalesce(match_id, 0) DESC, kind = 'ending', kind = 'post', rowid
 
 @dataclass(frozen=True)
 class Outgoing:
-    """One message to store with a change: plain values only (it may be written from the
-    database's thread)."""
+    """One message to store with a change: plain values only (a one-trip write's work
+    function stores it)."""
 
     chat_id: int
     key: str
@@ -132,7 +132,7 @@ class Outbox:
             await conn.execute_many(_MARK, keep)
             await conn.execute_many(_DROP, drop)
 
-        # One trip to the database's thread: the presses wait for its lock meanwhile.
+        # One one-trip write: the presses wait for the lock meanwhile.
         await self._db.write(mark)
 
     async def stale(self) -> list[Stored]:

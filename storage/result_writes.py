@@ -1,7 +1,7 @@
 """Writing a match's result: the match marked ended, its places, scores and settlement, the
 players' totals and their new ratings, all inside the transaction of the match's last action.
 
-`store_result` runs on the database thread (a `Database.write` work function); both
+`store_result` runs inside a one-trip write (a `Database.write` work function); both
 `Results.record` and the one-trip write of a change (`storage.writes`) call it through this
 module, so there is one way a result is written.
 """
