@@ -125,25 +125,27 @@ def play(t: Table, seat: int, c: int, kind: Declaration, events: Events = None) 
     bit = 1 << c
     t.hands[seat] &= ~bit
     t.played |= bit
+    here = (seat, c)
     trick = t.trick
     if not trick:
         if kind:
             _declare(t, seat, _SUIT[c], kind, events)
-        t.taking = (seat, c)
+        t.taking = here
     else:
         suit = _SUIT[c]
         trump = t.trump
-        if suit != _SUIT[trick[0][1]]:
+        led = _SUIT[trick[0][1]]
+        if suit != led:
             voids = t.voids
-            voids[seat] |= 1 << _SUIT[trick[0][1]]
+            voids[seat] |= 1 << led
             if trump >= 0 and suit != trump:
                 voids[seat] |= 1 << trump
         # The card takes the trick so far if it beats the one taking it (``trick_winner``).
         best = t.taking[1]
         best_suit = _SUIT[best]
         if (suit == best_suit and c > best) or (suit == trump and best_suit != trump):
-            t.taking = (seat, c)
-    trick = trick + ((seat, c),)  # noqa: RUF005 (concatenation is the faster here)
+            t.taking = here
+    trick = trick + (here,)  # noqa: RUF005 (concatenation is the faster here)
     if len(trick) < len(t.active):
         t.trick = trick
         t.turn = t.nxt[seat]

@@ -34,6 +34,7 @@ from engine.actions import Declaration
 from engine.cards import (
     ABOVE,
     ACE,
+    CARD_COUNT,
     KING,
     QUEEN,
     RANK_OF,
@@ -43,7 +44,7 @@ from engine.cards import (
     THOUSAND_POINTS,
     cards_of,
 )
-from engine.games.base import MARRIAGE_MASKS, MARRIAGE_VALUES, Leads
+from engine.games.base import MARRIAGE_MASKS, MARRIAGE_VALUES, Leads, married
 from engine.rules import Game
 from engine.table import Table
 from engine.tricks import declarable, playable
@@ -128,10 +129,9 @@ def sure_winner(table: Table, seat: int, c: int) -> bool:
 def _keep_values(table: Table, seat: int, mask: int, out: int) -> list[tuple[int, int]]:
     """``(value, card)`` for each card of ``mask``, lowest card first: how much ``seat``
     loses by giving the card away (its points and its role in the hand)."""
-    hand = table.hands[seat]
     trump = table.trump
     found = []
-    if table.rules.game == _TUMBOCHKA:
+    if table.rules.game is _TUMBOCHKA:
         for c in cards_of(mask):
             value = RANK_OF[c] * 2
             if not out & ABOVE[c]:
@@ -140,20 +140,31 @@ def _keep_values(table: Table, seat: int, mask: int, out: int) -> list[tuple[int
                 value += _TRUMP_KEEP
             found.append((value, c))
         return found
+    marriages = married(table.hands[seat])
     for c in cards_of(mask):
-        r = RANK_OF[c]
-        value = THOUSAND_POINTS[c] * 2 + r
+        value = _POINTS_KEEP[c]
         if not out & ABOVE[c]:
             value += _MASTER_KEEP
-        s = SUIT_OF[c]
-        if r in (KING, QUEEN) and hand & MARRIAGE_MASKS[s] == MARRIAGE_MASKS[s]:
+        if marriages & _MARRIAGE_OF[c]:
             value += _MARRIAGE_KEEP
-        if r == TEN and out >> (s * 9 + ACE) & 1:
+        if out & _ACE_OVER_TEN[c]:
             value -= _TEN_EXPOSED
-        if s == trump:
+        if SUIT_OF[c] == trump:
             value += _TRUMP_KEEP
         found.append((value, c))
     return found
+
+
+_POINTS_KEEP = tuple(THOUSAND_POINTS[c] * 2 + RANK_OF[c] for c in range(CARD_COUNT))
+"""A Тысяча card's keep value from its points and rank alone."""
+_MARRIAGE_OF = tuple(
+    1 << (c - RANK_OF[c] + QUEEN) if RANK_OF[c] in (KING, QUEEN) else 0 for c in range(CARD_COUNT)
+)
+"""For a K or Q, its suit's bit in ``married(hand)`` (the Q's card)."""
+_ACE_OVER_TEN = tuple(
+    1 << (c - RANK_OF[c] + ACE) if RANK_OF[c] == TEN else 0 for c in range(CARD_COUNT)
+)
+"""For a ten, its suit's ace."""
 
 
 def _cheapest(table: Table, seat: int, mask: int, out: int) -> int:
@@ -166,10 +177,11 @@ def _lead(table: Table, seat: int, legal: int) -> tuple[int, Declaration]:
     hand = table.hands[seat]
     opps = _opponents(table, seat)
     declared = declarable(table, seat, legal)
-    sure = [c for c in cards_of(legal) if _sure(table, c, out, opps)]
+    # A card with a higher one out is no sure winner: ``_sure`` is asked only of the rest.
+    sure = [c for c in cards_of(legal) if not out & ABOVE[c] and _sure(table, c, out, opps)]
     trump = table.trump
     if declared:
-        if trump < 0 and table.rules.game != _TUMBOCHKA:
+        if trump < 0 and table.rules.game is not _TUMBOCHKA:
             # Without a trump a master cannot be ruffed: cash those before the marriage
             # makes a trump that the opponents may hold.
             keep = 0
@@ -199,7 +211,7 @@ def _declaration(
     table: Table, seat: int, declared: Leads, out: int, opps: list[int]
 ) -> tuple[int, Declaration] | None:
     hand = table.hands[seat]
-    if table.rules.game == _TUMBOCHKA:
+    if table.rules.game is _TUMBOCHKA:
         for c, kind in declared:
             if kind is _TRILYAZH and not any(
                 _may_ruff(table, o, SUIT_OF[c], out) for o in opps
@@ -262,7 +274,7 @@ def _cheapest_winner(beaters: int) -> int:
 
 def _smear(table: Table, seat: int, legal: int, out: int) -> int:
     """Give the partner's trick the most points that cost the least."""
-    if table.rules.game == _TUMBOCHKA:
+    if table.rules.game is _TUMBOCHKA:
         return _cheapest(table, seat, legal, out)
     # The most points for the least keep value; of a tie the lowest card.
     values = _keep_values(table, seat, legal, out)
