@@ -50,7 +50,7 @@ from engine.ai.sampling import Knowledge, sample, table_of
 from engine.ai.search_bidding import choose_bid
 from engine.ai.search_talon import choose_contract, choose_gift
 from engine.ai.simulation import MIN_SAMPLES, Clock
-from engine.ai.solver import respond, solve
+from engine.ai.solver import Memo, respond, solve
 from engine.ai.utility import context_of, utility
 from engine.cards import ACE, RANK_OF, TEN, THOUSAND_POINTS
 from engine.history import trick_winner
@@ -148,6 +148,7 @@ class SearchAgent:
             return utility(ctx, seat, points, won)
 
         n = self.samples("play", budget)
+        memo: Memo = {}
         weight_sum = 0.0
         for i in range(n):
             if i >= MIN_SAMPLES and clock.out(i, n):
@@ -159,10 +160,10 @@ class SearchAgent:
                 child = table.copy()
                 play(child, seat, c, kind)
                 if exact:
-                    value = respond(child.copy(), leaf, seat) + solve(child, leaf, side)
+                    value = respond(child.copy(), leaf, seat, memo) + solve(child, leaf, side)
                     totals[j] += weight * value / 2
                 elif responding:
-                    totals[j] += weight * respond(child, leaf, seat)
+                    totals[j] += weight * respond(child, leaf, seat, memo)
                 else:
                     rollout(child, choose_aimed)
                     totals[j] += weight * leaf(child.points, child.won)

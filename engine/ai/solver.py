@@ -44,6 +44,15 @@ _KIND_ORDER: Final = {
 """Declarations are searched before plain cards (a search heuristic, not a rule)."""
 Leaf = Callable[[list[int], list[int]], float]
 """The root seat's utility of the deal's end, from the points and tricks won."""
+Key = tuple[object, ...]
+
+
+Memo = dict[Key, float]
+"""What the searches of one decision share (one seat, one leaf, the deals drawn for it):
+the values of the positions ``respond`` has searched, by ``_key``. The same position is
+reached by other orders of the same plays, and in other drawn deals once the cards in
+which they differ are played. One decision's memo must not serve another: the leaf and
+the seat differ."""
 
 
 def solve(table: Table, leaf: Leaf, side: frozenset[int]) -> float:
@@ -52,26 +61,70 @@ def solve(table: Table, leaf: Leaf, side: frozenset[int]) -> float:
     return _search(table, leaf, side, -1e18, 1e18)
 
 
-def respond(table: Table, leaf: Leaf, me: int) -> float:
+def respond(table: Table, leaf: Leaf, me: int, memo: Memo | None = None) -> float:
     """The value for ``me`` of playing perfectly against seats that play the rule-based
-    policy (a best response to the model of the others)."""
-    while True:
-        if not table.trick and not any(table.hands):
-            return leaf(table.points, table.won)
-        seat = table.turn
+    policy (a best response to the model of the others); changes ``table``. ``memo``
+    carries what the other searches of the same decision found (``Memo``)."""
+    return _respond(table, leaf, me, {} if memo is None else memo)
+
+
+def _respond(table: Table, leaf: Leaf, me: int, memo: Memo) -> float:
+    hands = table.hands
+    if _at_most_one(hands):
+        return _forced(table, leaf)
+    key = _key(table)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    # Some hand holds two cards or more, so ``me`` plays again before the deal ends.
+    seat = table.turn
+    while seat != me:
         assert seat is not None
-        if seat == me:
-            break
         c, kind = choose_play(table, seat)
         play(table, seat, c, kind)
+        seat = table.turn
     best = -1e18
-    for c, kind in moves(table, me):
-        child = table.copy()
+    found_moves = moves(table, me)
+    last = len(found_moves) - 1
+    for i, (c, kind) in enumerate(found_moves):
+        # The last move may change the table itself: nothing reads it afterwards.
+        child = table if i == last else table.copy()
         play(child, me, c, kind)
-        value = respond(child, leaf, me)
+        value = _respond(child, leaf, me, memo)
         if value > best:
             best = value
+    memo[key] = best
     return best
+
+
+def _at_most_one(hands: list[int]) -> bool:
+    for hand in hands:  # noqa: SIM110 (all() over a generator costs more on this hot path)
+        if hand & (hand - 1):
+            return False
+    return True
+
+
+def _forced(table: Table, leaf: Leaf) -> float:
+    """The value of a deal's end where every hand holds one card at most: every play is
+    forced (one card declares nothing)."""
+    hands = table.hands
+    seat = table.turn
+    assert seat is not None
+    while hands[seat]:
+        play(table, seat, hands[seat].bit_length() - 1, _NONE)
+        seat = table.turn
+        assert seat is not None
+    return leaf(table.points, table.won)
+
+
+def _key(table: Table) -> Key:
+    """Everything of a deal's end that the play, the policy and the leaf read: the hands,
+    the played cards, the trick, the points and tricks won, the voids shown, the trump, the
+    seat to play and the trilyazh in progress (the forced lead follows from it)."""
+    return (
+        table.played, table.turn, table.trump, table.trick, table.trilyazh,
+        *table.hands, *table.points, *table.won, *table.voids,
+    )
 
 
 def _search(table: Table, leaf: Leaf, side: frozenset[int], alpha: float, beta: float) -> float:
