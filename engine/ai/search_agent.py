@@ -78,8 +78,11 @@ PLAY_SOFT: Final = 0.15
 limit): past it, a play stops drawing deals once half of them are drawn."""
 SOLVE_CARDS: Final = 3
 """With this many cards in hand or fewer, moves are valued by exact search."""
-RESPOND_CARDS: Final = 5
-"""With this many or fewer, by the best response to the policy (no playout)."""
+RESPOND_CARDS: Final = 6
+"""With this many or fewer, by the best response to the policy (no playout). Six cards
+gained over five in the development runs (``benchmarks/README.md``, issue 16, sessions 6
+and 7); the solver's memo (``solver.Memo``) makes a six-card play take about twice a
+five-card one instead of ten times."""
 HISTORY_TRUST: Final = 0.3
 """A drawn deal's weight is this to the power of the other seats' plays that the rule-based
 policy would not have made with those cards."""
