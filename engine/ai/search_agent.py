@@ -11,8 +11,9 @@ the same drawn deals, so their comparison is paired and much less noisy than the
   rule-based policy with marriages declared in an order that keeps the lead; each seat sees
   only what it may know); with at most ``RESPOND_CARDS`` cards in hand it is searched
   instead: the seat's best response to the others playing the rule-based policy
-  (``solver.respond``), and with at most ``SOLVE_CARDS`` the mean of that and the exact
-  two-sided value (``solver.solve``). A drawn deal counts ``HISTORY_TRUST`` to the power
+  (``solver.respond``, whose memo serves every move and drawn deal of the play), and with
+  at most ``SOLVE_CARDS`` the mean of that and the exact two-sided value
+  (``solver.solve``). A drawn deal counts ``HISTORY_TRUST`` to the power
   of the others' past plays that the rule-based policy would not have made with it, so
   deals that explain the play weigh more. Plays within ``PLAY_MARGIN`` of the best are
   equally good; among them a declaration goes first, then the rule-based choice, then the
