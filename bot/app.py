@@ -147,6 +147,7 @@ async def startup(application: AnyApplication) -> None:
             # commands and the recovery to the leader, which did them at its start.
             await set_profile(application.bot, services.tr, services.people.default_language)
             await recover(services)
+        await cluster.run_jobs()
     except BaseException:
         if cluster is not None:
             await cluster.close()

@@ -20,7 +20,8 @@ Modules:
   `deadlines` (turn timers), `outbox` (messages a change must produce), `results` (reading
   results, totals and ratings; `result_writes` writes a result, `result_rows` reads its rows
   back), `relay` (what the processes of one database hand the one that sends), `running`
-  (what they ask of each other's matches) and `kicks` (/kick votes); `writes` is the one-trip
+  (what they ask of each other's matches), `jobs` (which of them runs a match's timer and
+  computer moves) and `kicks` (/kick votes); `writes` is the one-trip
   write of a change of a running match (`MatchWrite`); `store` bundles them;
   `postgres/leader` says which of the processes sends.
 """

@@ -95,21 +95,5 @@ class Deadlines:
         return [_load(row) for row in rows]
 
 
-    async def with_turn_seconds(self) -> list[tuple[Deadline, int]]:
-        """Every pending deadline of a timed match with the match's turn time, earliest
-        first: what the process running the timers arms (`bot.ops.cluster`)."""
-        rows = await self._db.fetch_all(
-            "SELECT d.match_id, d.seat, d.deadline, d.version, m.turn_seconds "
-            "FROM turn_deadlines d JOIN matches m ON m.match_id = d.match_id "
-            "WHERE m.status = 'running' AND m.turn_seconds IS NOT NULL "
-            "ORDER BY d.deadline, d.match_id, d.seat"
-        )
-        found = []
-        for row in rows:
-            seconds = row.pop("turn_seconds")
-            found.append((_load(row), int(seconds)))
-        return found
-
-
 def _load(row: Row) -> Deadline:
     return load(Deadline, row, table="turn_deadlines", key=(row.get("match_id"), row.get("seat")))

@@ -1,13 +1,9 @@
 """What a bot process asks of the running matches when other processes write the same
-database (issue 17): a match's stored version (its copy in memory may be behind), the running
-matches of a chat or a user (another process may have started them), and the matches whose
-computer seat has not moved for a while (the process moving it may have died)."""
+database (issue 17): a match's stored version (its copy in memory may be behind) and the
+running matches of a chat or a user (another process may have started them)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from storage._rows import to_text
 from storage.backend import Backend
 
 
@@ -33,15 +29,3 @@ class RunningMatches:
             (chat_id, user_id),
         )
         return [int(row["match_id"]) for row in rows]
-
-    async def still(self, since: datetime) -> list[tuple[int, int]]:
-        """The running matches with a computer seat that have not changed since ``since``:
-        (id, version), oldest first."""
-        rows = await self._db.fetch_all(
-            "SELECT match_id, version FROM matches m WHERE status = 'running' "
-            "AND updated_at < ? AND EXISTS (SELECT 1 FROM match_seats s "
-            "WHERE s.match_id = m.match_id AND s.computer_level IS NOT NULL) "
-            "ORDER BY updated_at, match_id",
-            (to_text(since),),
-        )
-        return [(int(row["match_id"]), int(row["version"])) for row in rows]

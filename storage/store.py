@@ -26,6 +26,7 @@ from storage.backend import Backend
 from storage.chats import Chats
 from storage.database import Database, Synchronous, utc_now
 from storage.deadlines import Deadlines
+from storage.jobs import MatchJobs
 from storage.kicks import KickVotes
 from storage.lobbies import Lobbies
 from storage.matches import Matches
@@ -62,6 +63,7 @@ class Store:
         self.relay = Relay(db, notify=self.shared)
         self.running = RunningMatches(db)
         self.kick_votes = KickVotes(db)
+        self.jobs = MatchJobs(db, shared=self.shared)
 
     @classmethod
     async def open(

@@ -5,7 +5,9 @@ change with it, the next turn's deadline, the match's result if it ends — is o
 `storage.MatchWrite` with the version the change was built from; the messages it must produce
 (`bot.match.screens`) are rendered first and stored in the same trip (the database outbox),
 and handed to the outbox after the commit. Between deals the next deal is dealt at once from
-the match's seed (`bot.match.matchlog`). Callers hold the match's lock.
+the match's seed (`bot.match.matchlog`). Callers hold the match's lock. Where several
+processes share the database, the write holds the match's job for this one
+(`bot.match.jobs`): it runs the timer and the computer moves the change sets going.
 
 When the turn comes to a human who has been away for `PING_SECONDS`, or who gets their first
 turn of a deal someone else's move dealt, their hand comes as a new message (issue 11;
@@ -22,6 +24,7 @@ from typing import Any
 
 from bot.chats.people import People
 from bot.match.computers import human_to_act
+from bot.match.jobs import Jobs
 from bot.match.live import LiveMatch
 from bot.match.matchlog import next_deal
 from bot.match.screens import Batch, Screens
@@ -53,6 +56,7 @@ class Changes:
         *,
         next_turn: Callable[[LiveMatch], None],
         ended: Callable[[int], None],
+        jobs: Jobs | None = None,
         ping_seconds: float = PING_SECONDS,
     ) -> None:
         self._store = store
@@ -62,6 +66,8 @@ class Changes:
         self._next_turn = next_turn
         self._ended = ended
         """Called with a match's id when it leaves memory (over, or changed under us)."""
+        self._jobs = jobs
+        """Where processes share the database: the change's write holds the match's job."""
         self._ping_seconds = ping_seconds
 
     async def advance(
@@ -170,10 +176,13 @@ class Changes:
     ) -> tuple[MatchWrite, Batch]:
         """The messages ``after`` (the match as ``write`` leaves it) must show, rendered now
         (`Screens.compose` with ``shown``) and added to the write: they are committed with the
-        change in its one trip, and delivered after the commit."""
+        change in its one trip, and delivered after the commit. Where processes share the
+        database, the write also makes the match's job this process's (`bot.match.jobs`)."""
         batch = await self._screens.compose(after, **shown)
-        statement = self._store.outbox.statement(batch.rows)
-        return replace(write, extra=(*write.extra, statement)), batch
+        extra = (*write.extra, self._store.outbox.statement(batch.rows))
+        if self._jobs is not None:
+            extra = (*extra, self._jobs.statement(after))
+        return replace(write, extra=extra), batch
 
     async def summary(self, row: Match, lines: Sequence[str] = ()) -> MatchSummary:
         """The summary of the stored log of ``row`` followed by ``lines`` (about to be stored),

@@ -134,20 +134,15 @@ class Loader(Room):
                 self._timers.cancel(match_id)
         return await self.load(match_id) if stored is not None else None
 
-    def forget_all(self) -> None:
-        """Drop every match in memory (they load anew from their logs when next needed)."""
-        for match_id in list(self._running.live):
-            del self._running.live[match_id]
-            self._timers.cancel(match_id)
-
     def _loaded(self, match_id: int) -> None:
         self._running.loads.pop(match_id, None)
         self._running.unloaded.pop(match_id, None)
 
     async def resume(self, row: Match) -> LiveMatch | None:
-        """Load a running match from its log and deal on if it stopped between deals. A
-        match that cannot be replayed is abandoned, with a log. Use `load`, which never
-        loads a match twice."""
+        """Load a running match from its log and deal on if it stopped between deals, and set
+        it going — where other processes share the database, only if this one deals on: the
+        process that holds its job moves it (`bot.match.jobs`). A match that cannot be
+        replayed is abandoned, with a log. Use `load`, which never loads a match twice."""
         try:
             lines = await self._store.matches.read_log(row.match_id)
             seed = seed_of(row.rules)
@@ -177,7 +172,8 @@ class Loader(Room):
                 # Its messages show this state already, unless the database outbox still
                 # holds them (`bot.match.recovery` delivers those): nothing to redraw here.
                 live.deadline = await self._stored_deadline(live)
-                self._next_turn(live)
+                if not self._store.shared:
+                    self._next_turn(live)
                 return live
             try:
                 await self._changes.advance(live, [], state, ())

@@ -14,8 +14,11 @@ sheets — so a match that ended is settled in its group, however the bot stoppe
 A match whose row or log cannot be read is abandoned with a clear log line (and a note in its
 group) so that one broken match never keeps the bot, or the others, from starting.
 
-`take_over` is the same for a process that becomes the leader among the processes of one
-database (issue 17, `bot.ops.cluster`), without redrawing the lobbies.
+Where several processes share the database (issue 17) the running matches are not handed
+over: each loads in whichever process an update of it comes to, and their timers and
+computer moves are the jobs of the processes that changed them last, claimed by another
+when one dies (`bot.match.jobs`). `take_over` is the delivery part for a process that
+becomes the leader (`bot.ops.cluster`): what the dead leader had not delivered.
 """
 
 from __future__ import annotations
@@ -58,13 +61,14 @@ async def take_over(services: Services) -> set[int]:
 
 
 async def _resume(services: Services) -> tuple[list[Match], list[Stored]]:
-    """Deliver what is stored undelivered and hand the running matches to the game service
-    (their timers armed, each loading when needed)."""
+    """Deliver what is stored undelivered and (one process alone on its database) hand the
+    running matches to the game service (their timers armed, each loading when needed)."""
     matches = await _running_matches(services)
     # The stored messages go to the outbox before any match loads: a match dealt on as it
     # loads shows its newer state after them.
     stale = await _deliver_stored(services, {m.match_id: m for m in matches})
-    services.games.expect(matches, await services.store.deadlines.list_all())
+    if not services.store.shared:
+        services.games.expect(matches, await services.store.deadlines.list_all())
     return matches, stale
 
 

@@ -22,6 +22,7 @@ from bot.i18n import Translator
 from bot.match.autoplay import OPTION_WAIT_SECONDS, Autoplay
 from bot.match.changes import PING_SECONDS, Changes, armed, turn_deadline
 from bot.match.crew import Crew
+from bot.match.jobs import Jobs, worker_name
 from bot.match.live import LiveMatch
 from bot.match.loading import Loader
 from bot.match.matchlog import header_text, new_seed, next_deal, rules_of, with_seed
@@ -29,7 +30,7 @@ from bot.match.presses import GamePress, Presses
 from bot.match.running import Announce, Running
 from bot.match.screens import Batch, Screens
 from bot.match.thinking import Thinking
-from bot.match.turns import AnyJobQueue, TurnTimers
+from bot.match.turns import AnyJobQueue
 from bot.ops.logs import note
 from bot.records import end_match
 from bot.records.ending import Ending
@@ -66,9 +67,12 @@ class Games:
         self._tr = tr
         self._deal_seed = deal_seed
         self._running = Running(announce)
+        self.jobs = Jobs(store.jobs, worker_name()) if store.shared else None
+        """Where processes share the database: the jobs this one holds (`bot.match.jobs`)."""
         self._changes = Changes(
             store, people, screens, self._running.live,
-            next_turn=self._next_turn, ended=self._ended, ping_seconds=ping_seconds,
+            next_turn=self._next_turn, ended=self._ended, jobs=self.jobs,
+            ping_seconds=ping_seconds,
         )
         crew = Crew(self._running, self._changes, store, people, screens, tr)
         self._autoplay = Autoplay(
@@ -135,6 +139,9 @@ class Games:
             live = LiveMatch(row, state, version, seed)
             batch = await self._screens.compose(live, events=events)
             await self._store.outbox.record(batch.rows)
+            if self.jobs is not None:
+                job = self.jobs.statement(live)
+                await self._store.db.execute_many(job.sql, job.rows)
         return self._begin(live, batch)
 
     def _first_deal(self, rules: Rules) -> tuple[str, Deal, MatchState, Sequence[Event]]:
@@ -192,21 +199,13 @@ class Games:
         """`load`, caught up with what other processes wrote (`Loader.caught_up`)."""
         return await self._loader.caught_up(match_id)
 
-    @property
-    def timers(self) -> TurnTimers:
-        """The turn timers (only the leader among several processes runs them)."""
-        return self._autoplay.timers
-
     async def nudge(self, match_id: int) -> None:
-        """Set going a match whose computer seat nobody moves (the process that was moving
-        it died): caught up with its log, its next seat acts, unless this process moves it."""
+        """Set going a match whose job this process claimed (the process that held it died
+        or stopped, `bot.match.jobs`): caught up with its log, its timer is armed and a
+        computer to act thinks, unless one moves it here already."""
         live = await self.caught_up(match_id)
         if live is not None and not self._autoplay.moving(match_id):
             self._next_turn(live)
-
-    def forget_all(self) -> None:
-        """Drop every match in memory: a follower that becomes the leader reloads them."""
-        self._loader.forget_all()
 
     async def abandon_broken(
         self, match_id: int, chat_id: int, problem: str, topic: int = 0

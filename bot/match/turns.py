@@ -4,7 +4,9 @@ The deadline itself is stored with the action that passed the turn (``storage.de
 it survives a restart; here it is armed as a job of PTB's ``JobQueue``, one per match. When
 it fires, the game service checks the match is still at the version the deadline was armed
 for — a move made meanwhile makes it stale — and lets a computer player move for the seat.
-After a restart the stored deadlines are armed again; an overdue one fires at once.
+After a restart the stored deadlines are armed again; an overdue one fires at once. Among
+several processes of one database, the process that holds the match's job runs its timer
+(`bot.match.jobs`).
 
 A message cannot count down by itself (an edit a second would spend Telegram's limits), so
 the table and the hand show the seconds left when they are drawn, and are drawn again every
@@ -80,20 +82,9 @@ class TurnTimers:
         self._queue = job_queue
         self._calls = {"turn": fire, "turn-reminder": remind}
         self._jobs: dict[tuple[int, str], Job[Any]] = {}
-        self._armed: dict[int, Deadline] = {}
-        self.active = True
-        """False in a process that does not run the timers (a follower among the processes
-        of one database, issue 17: the leader arms what they store, `bot.ops.cluster`)."""
-
-    def armed(self, match_id: int) -> Deadline | None:
-        """The deadline the match's timer is armed for, if any."""
-        return self._armed.get(match_id)
 
     def arm(self, deadline: Deadline, turn_seconds: int) -> None:
         self.cancel(deadline.match_id)
-        if not self.active:
-            return
-        self._armed[deadline.match_id] = deadline
         queue = self._queue
         if queue is None:
             log.warning("no job queue: the turn timer of match %s is not armed", deadline.match_id)
@@ -104,7 +95,6 @@ class TurnTimers:
             self._schedule(queue, f"turn-reminder{index or ''}", remind_at, deadline)
 
     def cancel(self, match_id: int) -> None:
-        self._armed.pop(match_id, None)
         for kind in [k for m, k in self._jobs if m == match_id]:
             job = self._jobs.pop((match_id, kind), None)
             if job is not None and not job.removed:

@@ -1,5 +1,5 @@
 """Several bot processes of one token on one PostgreSQL database (issue 17): which of them
-sends, runs the turn timers and registers the webhook, and how leadership passes on.
+sends and registers the webhook, how leadership passes on, and who runs the timers.
 
 Every process takes updates (webhook workers behind a reverse proxy) and changes any match:
 its copy in memory catches up with the log first and the commit checks the version
@@ -11,21 +11,18 @@ so the token's limits hold with N processes:
   leader is woken by the relay's notification (or its own `POLL_SECONDS` poll) and hands
   them to its outbox; the endings a follower's presses produce are relayed too, and the
   leader posts them with their score sheets;
-* only the leader runs turn timers: its own, and every `SWEEP_SECONDS` those the others
-  stored with their changes (`storage.deadlines`); a timer that fires catches its match up
-  first, so a stale one does nothing;
-* a computer seat moves in the process that made the change before its turn; a match with a
-  computer seat that has not changed for `STILL_SECONDS` (that process may have died while
-  thinking) is set going by the leader, once per version (`Games.nudge`);
 * only the leader registers the webhook and the commands, at its start.
+
+Turn timers and computer moves are not the leader's: every process runs those of the matches
+it changed, as their jobs, and takes over those of a process that died (`bot.match.jobs`,
+started here for every process of a shared database).
 
 When the leader dies its lock goes with its connection; a waiting follower takes it, stops
 relaying, takes Telegram's windows as full as the dead leader's pacing may have left them
-(`Pacer.inherit`), drops its copies of the matches and takes over as a restarted bot would
-(`bot.match.recovery.take_over`): the messages the dead leader had not delivered (stored in
-the database outbox), every running match's timer and computer seat. If the leader's own
-connection breaks it cannot know that it is still the only sender: it stops (``on_lost``),
-to be restarted as a follower.
+(`Pacer.inherit`) and delivers the messages the dead leader had not (stored in the database
+outbox, `bot.match.recovery.take_over`). If the leader's own connection breaks it cannot
+know that it is still the only sender: it stops (``on_lost``), to be restarted as a
+follower.
 
 On SQLite (one process) there is no cluster: the process leads, and nothing here runs.
 """
@@ -36,10 +33,10 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Mapping
-from datetime import timedelta
 from typing import Any
 
 from bot.lobby.service import lobby_sent
+from bot.match.jobs import JobRunner
 from bot.match.recovery import ending_of, take_over
 from bot.ops.background import Background
 from bot.services import Services
@@ -53,12 +50,6 @@ log = logging.getLogger(__name__)
 
 POLL_SECONDS = 1.0
 """The leader reads the relay at least this often (a notification wakes it at once)."""
-SWEEP_SECONDS = 1.0
-"""The leader arms the turn timers the other processes stored at least this often."""
-STILL_SECONDS = 30.0
-"""A match with a computer seat unchanged this long is set going by the leader (the process
-that was moving its computer may have died); it looks every `STILL_CHECK_SECONDS`."""
-STILL_CHECK_SECONDS = 5.0
 RETRY_SECONDS = 1.0
 """A follower whose waiting connection broke connects anew after this pause."""
 
@@ -76,11 +67,12 @@ class Cluster:
         """``leadership`` None: the only process (SQLite), which leads."""
         self._services = services
         self._leadership = leadership
+        self._jobs: JobRunner | None = None
         self._wake = asyncio.Event()
         self._background = Background()
         self._announced: set[int] = set()
         self.leading = leadership is None
-        """Whether this process sends, runs the timers and registers the webhook."""
+        """Whether this process sends and registers the webhook."""
         if leadership is not None:
             leadership.on_lost = on_lost
         self._outbox = outbox
@@ -111,12 +103,23 @@ class Cluster:
             raise
         return cluster
 
+    async def run_jobs(self) -> None:
+        """Start renewing this process's match jobs and claiming lapsed ones (a shared
+        database; after the start-up's recovery, so that what it delivers goes first)."""
+        services = self._services
+        jobs = services.games.jobs
+        if self._leadership is None or jobs is None or self._jobs is not None:
+            return
+        self._jobs = await JobRunner.start(
+            services.store.jobs, jobs.worker, services.games.nudge,
+            str(services.settings.database),
+        )
+
     def _follow(self) -> None:
         log.info("another process leads: this one takes updates and relays what to send")
         services = self._services
         assert self._outbox is not None
         self._outbox.relay = RelayWriter(services.store.relay)
-        services.games.timers.active = False
         self._background.spawn(self._wait_to_lead(), "waiting to lead")
 
     async def _wait_to_lead(self) -> None:
@@ -139,8 +142,6 @@ class Cluster:
         self._outbox.relay = None
         # What the dead leader sent lately is unknown: its pacing is assumed at its limits.
         services.outbox.pacer.inherit()
-        services.games.timers.active = True
-        services.games.forget_all()
         self._announced = await take_over(services)
         await self._lead()
 
@@ -149,8 +150,6 @@ class Cluster:
         self.leading = True
         await self._leadership.listen(RELAY_CHANNEL, self._wake.set)
         self._background.spawn(self._read_relay(), "reading the relay")
-        self._background.spawn(self._sweep(), "arming the stored timers")
-        self._background.spawn(self._unstick(), "setting still matches going")
 
     async def _read_relay(self) -> None:
         services = self._services
@@ -187,42 +186,11 @@ class Cluster:
         if ending is not None:
             services.games.announce_later(ending)
 
-    async def _sweep(self) -> None:
-        services = self._services
-        timers = services.games.timers
-        while True:
-            await asyncio.sleep(SWEEP_SECONDS)
-            try:
-                pending = await services.store.deadlines.with_turn_seconds()
-            except Exception:
-                log.exception("the stored turn deadlines cannot be read")
-                continue
-            for deadline, seconds in pending:
-                if timers.armed(deadline.match_id) != deadline:
-                    timers.arm(deadline, seconds)
-
-    async def _unstick(self) -> None:
-        services = self._services
-        nudged: dict[int, int] = {}
-        while True:
-            await asyncio.sleep(STILL_CHECK_SECONDS)
-            since = services.store.db.now() - timedelta(seconds=STILL_SECONDS)
-            try:
-                still = await services.store.running.still(since)
-            except Exception:
-                log.exception("the matches standing still cannot be read")
-                continue
-            for match_id, version in still:
-                if nudged.get(match_id) == version:
-                    continue  # once per version: a human may simply be thinking
-                nudged[match_id] = version
-                try:
-                    await services.games.nudge(match_id)
-                except Exception:
-                    log.exception("match %s could not be set going", match_id)
-
     async def close(self) -> None:
-        """Stop leading or waiting to (the lock goes with the connection)."""
+        """Let go of the match jobs (the match service stopped its timers and moves), and
+        stop leading or waiting to (the lock goes with the connection)."""
         await self._background.cancel()
+        if self._jobs is not None:
+            await self._jobs.close()
         if self._leadership is not None:
             await self._leadership.close()

@@ -1,5 +1,8 @@
 """PL/pgSQL pieces the PostgreSQL migrations share."""
 
+TIME = r"'^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$'"
+"""The pattern of the stored UTC times (``YYYY-MM-DDTHH:MM:SS.ffffffZ``), for their checks."""
+
 
 def refuse(name: str, event: str, table: str, condition: str, message: str) -> str:
     """A trigger that aborts the statement with ``message`` when ``condition`` holds."""

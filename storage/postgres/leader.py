@@ -1,9 +1,9 @@
 """Leadership among the bot processes of one PostgreSQL database (issue 17).
 
 Several processes of one bot token may share a database (webhook workers behind a reverse
-proxy). Exactly one of them — the leader — sends to Telegram, runs the turn timers and
-registers the webhook; the leader is whoever holds the session advisory lock `LEADER_LOCK`,
-on a connection of its own (`Leadership`). The others wait for the lock (``lead``); the
+proxy). Exactly one of them — the leader — sends to Telegram and registers the webhook;
+the leader is whoever holds the session advisory lock `LEADER_LOCK`, on a connection of its
+own (`Leadership`). The others wait for the lock (``lead``); the
 server releases it the moment the leader's connection ends — a clean stop, a crash, a
 ``kill -9`` — and one of the waiting processes gets it.
 

@@ -22,13 +22,14 @@ Where the dialects differ:
 
 from __future__ import annotations
 
+from storage.postgres.ddl import TIME as _TIME
 from storage.postgres.ddl import refuse as _refuse
 from storage.postgres.v5_topics import MIGRATION_5
+from storage.postgres.v8_match_jobs import MIGRATION_8
 
 _GAMES = "('thousand', 'thousand-one', 'tumbochka')"
 _LANGUAGE = "~ '^[a-z][a-z]'"
 _PLAYERS = "players = 3 OR (players = 4 AND game = 'thousand-one')"
-_TIME = r"'^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$'"
 
 
 MIGRATION_1 = f"""
@@ -374,6 +375,6 @@ CREATE TABLE kick_votes (
 
 PG_MIGRATIONS: tuple[str, ...] = (
     MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5, MIGRATION_6,
-    MIGRATION_7,
+    MIGRATION_7, MIGRATION_8,
 )
 """``PG_MIGRATIONS[i]`` is ``storage.migrations.MIGRATIONS[i]`` for PostgreSQL. Append only."""

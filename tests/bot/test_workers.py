@@ -4,8 +4,10 @@ players' presses alternate between the processes; the leader (the process that s
 SIGKILLed in the middle of a trick and the other takes over. The match ends with the log and
 the result of an uninterrupted run, and Telegram's per-group and overall limits held across
 both processes (the fake server answered no 429). A turn timer armed by the killed leader
-fires in the other process. A second process that would poll refuses to start. Skipped
-without a PostgreSQL test server, failed under CI without one (`tests.postgres`)."""
+fires in the other process. A follower SIGKILLed while its computer player thinks (the job
+of the match is its own, `bot.match.jobs`) has that move made by the other process within a
+lease. A second process that would poll refuses to start. Skipped without a PostgreSQL test
+server, failed under CI without one (`tests.postgres`)."""
 
 from __future__ import annotations
 
@@ -14,12 +16,14 @@ import contextlib
 import signal
 import socket
 import sys
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
 from aiohttp import web
 
+from bot.match.jobs import CLAIM_SECONDS, LEASE_SECONDS
 from storage import Store
 from tests.bot.conftest import Cast
 from tests.bot.harness import TOKEN, Driver, bot_environment, bot_process
@@ -32,6 +36,8 @@ GROUP_WINDOW = 6
 """Telegram's group limit scaled down for the test: 20 messages and edits per 6 s."""
 TURN = 4
 """Seconds of the turn timer in the timer test."""
+THINKING = "60"
+"""The killed follower's computer budget: it thinks for many seconds (its pool dies with it)."""
 
 
 def _free_port() -> int:
@@ -176,6 +182,52 @@ async def test_a_turn_timer_armed_by_the_killed_leader_fires_in_the_other_worker
                 second.send_signal(signal.SIGTERM)
                 assert await second.wait() == 0, output.read_text()
     assert len(moved) > len(dealt), output.read_text()
+
+
+async def _holder(url: str) -> str | None:
+    async with await Store.open(url) as store:
+        return await store.jobs.holder(1)
+
+
+async def test_a_computer_move_held_by_a_killed_follower_is_made_by_the_other_worker(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    output = tmp_path / "workers.log"
+    ports = [_free_port(), _free_port()]
+    proxy = RoundRobin(ports)
+    alice = cast.alice
+    driver = Driver(server, alice.chat, [alice], private_only=True)
+    async with fresh_database() as url, proxy.running() as hook:
+        quick = _worker(url, hook, ports[0], COMPUTER_BUDGET_SECONDS="0.1")
+        async with bot_process(server, tmp_path / "a.db", output, **quick) as leader:
+            await _listening(ports[0], output)
+            slow = _worker(url, hook, ports[1], COMPUTER_BUDGET_SECONDS=THINKING)
+            async with bot_process(server, tmp_path / "b.db", output, **slow) as follower:
+                await _listening(ports[1], output)
+                proxy.ports = [ports[1]]  # every update goes to the follower
+                await driver.say(alice, "/solo hard", chat=alice.chat)
+                while driver.options():  # until a computer seat is to act
+                    await driver.act(driver.options()[0])
+                await asyncio.sleep(1.0)
+                thinking = await _log(url)
+                holder = await _holder(url)
+                assert holder is not None and f":{follower.pid}:" in holder, holder
+                follower.send_signal(signal.SIGKILL)
+                await follower.wait()
+                killed = time.monotonic()
+                while len(await _log(url)) == len(thinking):
+                    assert time.monotonic() - killed < 3 * (LEASE_SECONDS + CLAIM_SECONDS), (
+                        output.read_text()
+                    )
+                    await asyncio.sleep(0.1)
+                taken_over = time.monotonic() - killed
+                holder = await _holder(url)
+                leader.send_signal(signal.SIGTERM)
+                assert await leader.wait() == 0, output.read_text()
+    # The move came from the leader, within a lease and a claim of the kill.
+    assert holder is not None and f":{leader.pid}:" in holder, holder
+    print(f"the computer's move was taken over {taken_over:.1f} s after the kill")
+    assert taken_over < LEASE_SECONDS + CLAIM_SECONDS + 3, taken_over
 
 
 async def test_a_second_polling_process_on_the_database_refuses_to_start(

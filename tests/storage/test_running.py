@@ -1,16 +1,15 @@
 """`storage.running`: what a process sharing the database asks of the running matches — the
-stored version, the matches of a chat or a user, those with a computer seat that stand still;
-on SQLite and PostgreSQL."""
+stored version, the matches of a chat or a user; on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 from engine import Game
 from storage import NewSeat, Store
-from tests.storage.helpers import GROUP, OTHER_GROUP, RULES_3, USERS, Clock, full_lobby
+from tests.storage.helpers import GROUP, OTHER_GROUP, RULES_3, USERS, full_lobby
 from tests.storage.test_matches import DEAL
 
 
-async def test_versions_places_and_standing_still(store: Store, clock: Clock) -> None:
+async def test_versions_and_places(store: Store) -> None:
     lobby_match = await store.matches.create_from_lobby(await full_lobby(store))
     humans = await store.matches.create(
         OTHER_GROUP, game=Game.THOUSAND, players=3, rules=RULES_3,
@@ -25,11 +24,6 @@ async def test_versions_places_and_standing_still(store: Store, clock: Clock) ->
     assert await store.running.ids_for(None, USERS[3]) == [second]
     assert await store.running.ids_for(OTHER_GROUP, USERS[1]) == [first, second]
     assert await store.running.ids_for(None, None) == []
-    clock.advance(60)
-    # Only the match with a computer seat (the lobby's) counts, and only while unchanged.
-    assert await store.running.still(clock.now) == [(first, 5)]
-    await store.matches.append_actions(first, 5, ["p2 bid 110"])
-    assert await store.running.still(clock.now) == []
     await store.matches.abandon(first)
     assert await store.running.version(first) is None
     assert await store.running.ids_for(GROUP, None) == []
