@@ -263,6 +263,7 @@ class Screens:
             message_id=live.row.table_message_id,
             on_sent=self.remember(live.match_id, None),
             last=shown.get("final", False),
+            state=live.version,
         )
 
     async def show_hand(
@@ -280,6 +281,7 @@ class Screens:
             on_sent=self.remember(live.match_id, seat),
             last=final,
             renew=ping,
+            state=live.version,
         )
 
     async def names(self, live: LiveMatch, lang: str | None = None) -> tuple[str, ...]:

@@ -5,7 +5,11 @@ player's hand) or that a new message must appear (`post`); they never wait for T
 worker per chat delivers in order, one call at a time (`bot.telegram.queue` holds what waits,
 `bot.telegram.courier` makes each call):
 
-- pending states of one message coalesce: the latest wins;
+- pending states of one message coalesce: the latest wins — by the version of the match a
+  state shows, where it is given: a state older than one the message was already asked to
+  show is stale and dropped (several processes of one database hand the one that sends their
+  states through the database, `bot.telegram.relay`, and those of two processes may arrive
+  out of order);
 - every call first gets a place from the `Pacer` (`bot.telegram.pacer`: Telegram's limits),
   and only then takes the content, so what it sends is the newest state at the moment it may
   send;
@@ -32,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 
 from telegram import Bot
@@ -61,6 +66,8 @@ log = logging.getLogger(__name__)
 OnForbidden = Callable[[int], Awaitable[None]]
 OnDelivered = Callable[[Delivered], None]
 
+STATES_MEMORY = 16384
+"""Messages whose newest shown match version is remembered (to drop stale states)."""
 LAZY_SECONDS = 4.0
 """How long a `Urgency.LAZY` edit waits for a newer state before it is sent (a watcher's hand
 usually changes again within a press or two, which are about 2 s apart; issue 13)."""
@@ -95,6 +102,8 @@ class Outbox:
         or given up on (a final error), so that its row can be marked."""
         self._lazy_seconds = lazy_seconds
         self._chats: dict[int, ChatQueue] = {}
+        self._states: OrderedDict[tuple[int, str], int] = OrderedDict()
+        """(chat, key) → the newest match version the message was asked to show."""
         self._idle = asyncio.Event()
         self._idle.set()
         self._workers = 0
@@ -119,6 +128,7 @@ class Outbox:
         last: bool = False,
         renew: bool = False,
         version: int | None = None,
+        state: int | None = None,
     ) -> None:
         """Make the message `key` of the chat show `content` (sending it if it has no id yet).
 
@@ -129,7 +139,14 @@ class Outbox:
         new messages, never of edits — and deletes the old one.
         `version`: the content is stored in the database outbox as the row `key` at this
         version, to be marked once it is shown (`on_delivered`).
+        `state`: the version of the match the content shows (``version`` if not given; a
+        redraw that is not stored gives it): a content of an older state than the message
+        was asked to show before is dropped.
         """
+        shows = version if state is None else state
+        if shows is not None and self._stale(chat_id, key, shows):
+            log.info("a stale state (version %s) of %s in chat %s dropped", shows, key, chat_id)
+            return
         chat = self._chats.setdefault(chat_id, ChatQueue())
         slot = chat.slots.get(key)
         if slot is None:
@@ -165,6 +182,18 @@ class Outbox:
             self.pacer.raise_urgency(chat.ticket, urgency)
         chat.changed.set()
         self._wake(chat_id, chat)
+
+    def _stale(self, chat_id: int, key: str, state: int) -> bool:
+        """Whether ``state`` is older than the newest the message was asked to show (else it
+        is remembered as the newest)."""
+        known = self._states.get((chat_id, key))
+        if known is not None and state < known:
+            return True
+        self._states[chat_id, key] = state
+        self._states.move_to_end((chat_id, key))
+        if len(self._states) > STATES_MEMORY:
+            self._states.popitem(last=False)
+        return False
 
     def renew(self, chat_id: int, key: str) -> None:
         """Send the message `key` anew, showing what it shows or is about to, after everything

@@ -6,7 +6,10 @@ updates. Their outbox is a `SharedOutbox`: in a follower (``relay`` set) its cal
 ``post``, ``renew``, ``forget``) and the endings to announce go to a `RelayWriter` instead,
 which writes them, in order, to the database's relay (`storage.relay`) in batches, in the
 background; the leader hands each one to its own outbox (`replay`). A stored post handed over
-twice — relayed, and delivered by a new leader's take-over — is sent once.
+twice — relayed, and delivered by a new leader's take-over — is sent once. The states of one
+message that two processes hand over may arrive out of order (a follower's redraw relayed
+after the leader's own newer change, a take-over's redelivery after a press): every show
+says the version of the match it shows, and the outbox drops one older than it has.
 
 What a newly sent message's id must update (the ``on_sent`` of a table, a hand, a lobby) is
 relayed as a `Remember` — the kind and the ids — and rebuilt in the leader by the function
@@ -104,6 +107,7 @@ class RelayWriter:
         last: bool,
         renew: bool,
         version: int | None,
+        state: int | None,
     ) -> None:
         sent = (
             {"kind": on_sent.kind, "ids": list(on_sent.ids)}
@@ -113,7 +117,7 @@ class RelayWriter:
         self._add({
             "op": "show", "chat": chat_id, "key": key, **content_body(content),
             "message_id": message_id, "sent": sent, "last": last, "renew": renew,
-            "version": version,
+            "version": version, "state": state,
         })
 
     def post(self, chat_id: int, content: Content, *, key: str | None, version: int) -> None:
@@ -187,17 +191,17 @@ class SharedOutbox(Outbox):
     def show(
         self, chat_id: int, key: str, content: Content, *, message_id: int | None = None,
         on_sent: OnSent | None = None, last: bool = False, renew: bool = False,
-        version: int | None = None,
+        version: int | None = None, state: int | None = None,
     ) -> None:
         if self.relay is not None:
             self.relay.show(
                 chat_id, key, content, message_id=message_id, on_sent=on_sent, last=last,
-                renew=renew, version=version,
+                renew=renew, version=version, state=state,
             )
         else:
             super().show(
                 chat_id, key, content, message_id=message_id, on_sent=on_sent, last=last,
-                renew=renew, version=version,
+                renew=renew, version=version, state=state,
             )
 
     def post(
@@ -245,12 +249,14 @@ async def replay(
         return
     if op == "show" and isinstance(key, str):
         message_id, version = body.get("message_id"), body.get("version")
+        state = body.get("state")
         outbox.show(
             chat_id, key, content_of(body),
             message_id=message_id if isinstance(message_id, int) else None,
             on_sent=_on_sent(body.get("sent"), rememberers),
             last=bool(body.get("last")), renew=bool(body.get("renew")),
             version=version if isinstance(version, int) else None,
+            state=state if isinstance(state, int) else None,
         )
     elif op == "post":
         version = body.get("version")

@@ -1,15 +1,20 @@
 """The outbox against the fake Bot API: coalescing, pacing under a group's limit, 429s waited
-out with the latest state delivered, "not modified", deleted messages, and 403s."""
+out with the latest state delivered, "not modified", deleted messages, and 403s; a state
+older than one shown, relayed late by another process of the database, is dropped."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+from typing import Any
 
 import pytest
 from telegram import Bot
 
 from bot.telegram.outbox import Content, Outbox
+from bot.telegram.relay import RelayWriter, replay
+from storage import Store
 from tests.bot.harness import TOKEN
 from tests.fakebot import FakeTelegramServer, SimChat, SimUser
 
@@ -122,3 +127,47 @@ async def test_a_403_drops_the_chat_and_tells_the_owner(
     await outbox.idle()
     assert refused == [stranger.id]
     assert stranger.chat.messages(from_bot=True) == []
+
+
+async def test_a_state_older_than_one_shown_is_dropped(
+    server: FakeTelegramServer, bot: Bot, group: SimChat
+) -> None:
+    outbox = Outbox(bot, group_rate=1000)
+    outbox.show(group.id, "table", Content("version 6"), version=6)
+    outbox.show(group.id, "table", Content("version 5"), version=5)  # another process, late
+    await outbox.idle()
+    [message] = group.messages(from_bot=True)
+    assert message.text == "version 6"
+    outbox.show(group.id, "table", Content("version 6, 10 s left"), state=6)  # a redraw
+    await outbox.idle()
+    assert message.text == "version 6, 10 s left"
+    outbox.show(group.id, "table", Content("version 7, over"), version=7, last=True)
+    await outbox.idle()
+    outbox.show(group.id, "table", Content("version 6, 5 s left"), state=6)  # after the end
+    await outbox.idle()
+    assert message.text == "version 7, over" and len(group.messages(from_bot=True)) == 1
+
+
+async def test_a_follower_relays_the_state_its_redraw_shows(
+    server: FakeTelegramServer, bot: Bot, group: SimChat, tmp_path: Path
+) -> None:
+    """The leader showed version 6 of a table itself; a follower's redraw of version 5 (its
+    turn timer's, not stored) comes through the relay after it and changes nothing."""
+    outbox = Outbox(bot, group_rate=1000)
+    outbox.show(group.id, "table", Content("version 6"), version=6)
+    async with await Store.open(tmp_path / "relay.db") as store:
+        writer = RelayWriter(store.relay)
+        writer.show(
+            group.id, "table", Content("version 5, 10 s left"), message_id=None, on_sent=None,
+            last=False, renew=False, version=None, state=5,
+        )
+        await writer.close()
+
+        async def ending(body: Mapping[str, Any]) -> None:
+            raise AssertionError(body)
+
+        for body in await store.relay.take():
+            await replay(body, outbox, {}, ending)
+    await outbox.idle()
+    [message] = group.messages(from_bot=True)
+    assert message.text == "version 6"
