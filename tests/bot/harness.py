@@ -196,6 +196,9 @@ class Driver:
             plain(TR.text(LANG, "state-talon", cards="")),
             plain(TR.text(LANG, "event-talon-shown", cards="")),
         )
+        self._just_now = plain(TR.text(LANG, "table-note"))
+        started = re.escape(plain(TR.text(LANG, "event-deal-started", number=0, name="@")))
+        self._deal_started = re.compile(started.replace("0", r"\d+").replace("@", ".+"))
         self._checked = 0
         self._held: dict[int, set[int]] = {}
         self._held_deal = 0
@@ -372,7 +375,10 @@ class Driver:
         """No group text shown since the last check holds a card that stayed in one player's
         private hand all that time (held at the last check and now, in the same deal): a card
         that changed hands meanwhile (played, given, dealt anew) may have been public for a
-        moment. Across a new deal nothing stayed, but the next press redraws the table."""
+        moment. Across a new deal nothing stayed, but the next press redraws the table; and a
+        table of the new deal tells the moves of the last one that its group may not have
+        seen (its "just now" lines before "Раздача N, сдаёт …"): those cards were played
+        then, in public, and are not checked against the new deal's hands."""
         if self.group.type == "private":
             return  # a /solo table shares its chat with the one human's hand
         deal = self.deal_number()
@@ -383,7 +389,7 @@ class Driver:
         for entry in shown[self._checked:]:
             if not entry.from_bot:
                 continue
-            for line in entry.text.splitlines():
+            for line in self._this_deal(entry.text.splitlines()):
                 if any(label in line for label in self._public_labels):
                     continue
                 leaked = self.cards_in(line) & secret.keys()
@@ -393,6 +399,15 @@ class Driver:
                 )
         self._checked = len(shown)
         self._held, self._held_deal = now, deal
+
+    def _this_deal(self, lines: list[str]) -> list[str]:
+        """A group text's lines without the last deal's moves that a new deal's table tells
+        (between "Только что:" and the new deal's first line)."""
+        starts = [i for i, line in enumerate(lines) if self._deal_started.fullmatch(line)]
+        notes = [i for i, line in enumerate(lines) if line.startswith(self._just_now)]
+        if not starts or not notes or notes[0] >= starts[-1]:
+            return lines
+        return [*lines[:notes[0]], *lines[starts[-1]:]]
 
     # ---------------------------------------------------------------- playing
 
