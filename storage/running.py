@@ -1,10 +1,24 @@
 """What a bot process asks of the running matches when other processes write the same
-database (issue 17): a match's stored version (its copy in memory may be behind) and the
-running matches of a chat or a user (another process may have started them)."""
+database (issue 17): where a match stands — its stored version (the copy in memory may be
+behind) and which of its players the bot cannot write to privately (another process may
+have learnt it) — and the running matches of a chat or a user (another process may have
+started them)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from storage.backend import Backend
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A running match as stored."""
+
+    version: int
+    closed: frozenset[int]
+    """Its human players whose private chat with the bot is not open (never started, or
+    blocked: `storage.users`' ``private_chat_opened``)."""
 
 
 class RunningMatches:
@@ -13,12 +27,22 @@ class RunningMatches:
     def __init__(self, db: Backend) -> None:
         self._db = db
 
-    async def version(self, match_id: int) -> int | None:
-        """The version of the running match (None: it is not running, or not there)."""
-        value = await self._db.fetch_value(
-            "SELECT version FROM matches WHERE match_id = ? AND status = 'running'", (match_id,)
+    async def standing(self, match_id: int) -> Standing | None:
+        """Where the running match stands (None: it is not running, or not there)."""
+        rows = await self._db.fetch_all(
+            "SELECT m.version, s.user_id, u.private_chat_opened FROM matches m "
+            "JOIN match_seats s ON s.match_id = m.match_id "
+            "LEFT JOIN users u ON u.user_id = s.user_id "
+            "WHERE m.match_id = ? AND m.status = 'running'",
+            (match_id,),
         )
-        return value if isinstance(value, int) else None
+        if not rows:
+            return None
+        closed = frozenset(
+            int(row["user_id"]) for row in rows
+            if row["user_id"] is not None and not row["private_chat_opened"]
+        )
+        return Standing(int(rows[0]["version"]), closed)
 
     async def ids_for(self, chat_id: int | None, user_id: int | None) -> list[int]:
         """The running matches of the chat (any topic) and of the user's seats, by id."""

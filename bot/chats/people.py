@@ -4,6 +4,9 @@ Users and chats must be stored before they create a lobby or take a seat (foreig
 every handler calls `remember`. Bots are not stored, but for Telegram's ``GroupAnonymousBot``,
 the sender of a group's anonymous administrators, which may open a lobby. Rows are cached in
 memory: an update from a known user with the same name and language costs no database write.
+Where other processes share the database (issue 17), whether a user's private chat is open
+is read from it and always written: another process may have taken their /start, or
+Telegram's refusal.
 """
 
 from __future__ import annotations
@@ -100,15 +103,22 @@ class People:
         self._chats[chat_id] = await self._store.chats.set_language(chat_id, language)
 
     async def set_opened(self, user_id: int, opened: bool) -> None:
-        """Record whether the bot can write to the user privately (only on a change)."""
+        """Record whether the bot can write to the user privately (only on a change, as
+        far as a process alone on its database knows)."""
         user = await self.user(user_id)
-        if user is not None and user.private_chat_opened != opened:
+        if user is not None and (self._store.shared or user.private_chat_opened != opened):
             self._users[user_id] = await self._store.users.set_private_chat_opened(
                 user_id, opened
             )
 
     async def opened(self, user_id: int) -> bool:
-        user = await self.user(user_id)
+        """Whether the bot can write to the user privately (they pressed Start)."""
+        if self._store.shared:
+            user = await self._store.users.get(user_id)
+            if user is not None:
+                self._users[user_id] = user
+        else:
+            user = await self.user(user_id)
         return user is not None and user.private_chat_opened
 
     async def pings(self, user_id: int) -> bool:

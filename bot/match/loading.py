@@ -121,18 +121,22 @@ class Loader(Room):
         copy in memory checked against the stored version first: one that another process
         moved on is dropped and loaded anew from the log, so a press applies to the match as
         it stands. A process that changes the match between this and the commit makes the
-        commit a `VersionConflict` (nothing written; the press is answered "outdated")."""
+        commit a `VersionConflict` (nothing written; the press is answered "outdated"). Who
+        cannot be written to privately is taken from the database too: another process may
+        have taken their /start, or Telegram's refusal."""
         live = await self.load(match_id)
         if live is None or not self._store.shared:
             return live
         async with live.lock:
-            stored = await self._store.running.version(match_id)
-            if stored == live.version and self._running.current(live):
+            standing = await self._store.running.standing(match_id)
+            current = self._running.current(live)
+            if standing is not None and standing.version == live.version and current:
+                live.unreachable = set(standing.closed)
                 return live
-            if self._running.current(live):
+            if current:
                 del self._running.live[match_id]
                 self._timers.cancel(match_id)
-        return await self.load(match_id) if stored is not None else None
+        return await self.load(match_id) if standing is not None else None
 
     def _loaded(self, match_id: int) -> None:
         self._running.loads.pop(match_id, None)
@@ -153,9 +157,7 @@ class Loader(Room):
             await self.abandon_broken(row.match_id, row.chat_id, str(error), row.topic_id)
             return None
         live = LiveMatch(row, state, len(lines), seed)
-        for user_id in live.user_ids:
-            if user_id is not None and not await self._people.opened(user_id):
-                live.unreachable.add(user_id)
+        live.unreachable = await self._unreachable(live)
         if state.phase is Phase.MATCH_OVER:
             # The log is complete but the row was never closed (edited by hand?): close it
             # with its result.
@@ -180,6 +182,18 @@ class Loader(Room):
             except VersionConflict:
                 return None
         return live
+
+    async def _unreachable(self, live: LiveMatch) -> set[int]:
+        """The match's players the bot cannot write to privately: as stored, where other
+        processes share the database (the one that took their /start, or Telegram's refusal,
+        may be another), else as this process knows them."""
+        if self._store.shared:
+            standing = await self._store.running.standing(live.match_id)
+            return set(standing.closed) if standing is not None else set()
+        return {
+            user_id for user_id in live.user_ids
+            if user_id is not None and not await self._people.opened(user_id)
+        }
 
     async def _stored_deadline(self, live: LiveMatch) -> Deadline | None:
         """The deadline to re-arm after a restart: the stored one if it is for this turn
