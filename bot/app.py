@@ -197,6 +197,10 @@ async def drain(application: AnyApplication) -> None:
         return  # the start failed and closed what it had opened
     await services.games.close()
     services.thinking.close()
+    cluster = application.bot_data.get("cluster")
+    if isinstance(cluster, Cluster):
+        # Its timers and computer moves stopped: the other processes take them at once.
+        await cluster.stop_jobs()
     try:
         await asyncio.wait_for(services.outbox.idle(), SHUTDOWN_FLUSH_SECONDS)
     except TimeoutError:
@@ -205,7 +209,7 @@ async def drain(application: AnyApplication) -> None:
         )
     await services.outbox.close()
     await services.ledger.close()
-    cluster = application.bot_data.pop("cluster", None)
+    application.bot_data.pop("cluster", None)
     if isinstance(cluster, Cluster):
         await cluster.close()
 

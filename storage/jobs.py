@@ -97,6 +97,14 @@ class MatchJobs:
 
         return await self._db.write(work)
 
+    async def lapse(self, match_id: int, worker: str) -> None:
+        """Let go of one job of the worker at once (it could not set the match going: another
+        claim tries again)."""
+        await self._db.execute(
+            "UPDATE match_jobs SET worker = '', lease_until = ? WHERE match_id = ? AND worker = ?",
+            (LAPSED, match_id, worker),
+        )
+
     async def release(self, worker: str) -> int:
         """Let go of the worker's jobs (it stops): their leases lapse now, and the other
         processes are told; how many."""

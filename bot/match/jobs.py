@@ -134,7 +134,9 @@ class JobRunner:
                 try:
                     await self._adopt(match_id)
                 except Exception:
-                    log.exception("match %s could not be set going", match_id)
+                    log.exception("match %s could not be set going; its job lapses", match_id)
+                    with contextlib.suppress(Exception):
+                        await self._jobs.lapse(match_id, self._worker)
             if len(taken) >= CLAIM_LIMIT:
                 self._wake.set()
 

@@ -186,11 +186,17 @@ class Cluster:
         if ending is not None:
             services.games.announce_later(ending)
 
+    async def stop_jobs(self) -> None:
+        """Let go of the match jobs (call it once the match service stopped its timers and
+        moves): the other processes take them over at once."""
+        jobs, self._jobs = self._jobs, None
+        if jobs is not None:
+            await jobs.close()
+
     async def close(self) -> None:
-        """Let go of the match jobs (the match service stopped its timers and moves), and
-        stop leading or waiting to (the lock goes with the connection)."""
+        """Let go of the match jobs, and stop leading or waiting to (the lock goes with the
+        connection)."""
         await self._background.cancel()
-        if self._jobs is not None:
-            await self._jobs.close()
+        await self.stop_jobs()
         if self._leadership is not None:
             await self._leadership.close()

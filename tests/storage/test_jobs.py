@@ -53,6 +53,10 @@ async def test_released_jobs_are_claimed_at_once_and_finished_matches_have_none(
     assert await jobs.release("a") == 1
     assert await jobs.lapsed()
     assert await jobs.claim("b", LEASE, 10) == [match_id]
+    await jobs.lapse(match_id, "a")  # not a's any more: nothing changes
+    assert not await jobs.lapsed()
+    await jobs.lapse(match_id, "b")  # b could not set it going
+    assert await jobs.claim("c", LEASE, 10) == [match_id]
     await store.matches.abandon(match_id)
     assert await jobs.holder(match_id) is None  # the match's end took its job
     late = jobs.hold(match_id, 6, "a", LEASE)
