@@ -3,6 +3,7 @@
     python -m benchmarks.load --games 10
     python -m benchmarks.load --games 500 --seconds 180
     python -m benchmarks.load --games 100 --database postgresql://user@127.0.0.1/empty_db
+    python -m benchmarks.load --games 300 --workers 3 --database postgresql://user@127.0.0.1/empty_db
 
 The real bot (``python -m bot`` in a child process by default, or the same `Application` in
 this process with ``--in-process``) polls the tests' fake Telegram server
@@ -18,6 +19,13 @@ computer player thinks during the run. Each game plays
 ``--deals`` deals or until ``--seconds`` of play have passed; then the bot is left to deliver
 what it still has to. The bot stores in a SQLite file of the run's own, or with
 ``--database`` in that (empty) PostgreSQL database.
+
+``--workers N`` (with a PostgreSQL ``--database``; issue 17) runs N such child bots of one
+token as webhook workers behind a small round-robin reverse proxy (`tests.bot.proxy`), as the
+README's "Several webhook workers of one token" has it: the fake server posts every update to
+the proxy, which hands it to the next worker; the first worker leads (it alone sends, the
+others relay through the database). Every player sends ``/start`` in its private chat first,
+so that the database knows the bot may write to them, whichever worker loads their match.
 
 What is measured, all on the fake server's side (the clock of this process):
 
@@ -70,6 +78,7 @@ from bot.ops.health import Beat, heartbeat_path
 from bot.telegram.callbacks import ActionPress, LobbyPress, MenuPress, decode
 from engine import NameContract, Play, SeatAction
 from tests.bot.policies import thousand
+from tests.bot.proxy import RoundRobin, free_port
 from tests.fakebot import CallbackAnswer, FakeTelegramServer, SimChat, SimMessage, SimUser
 from tests.fakebot.state import ChatState
 
@@ -83,6 +92,9 @@ QUIET_SECONDS = 1.0
 for this long."""
 HEARTBEAT_SECONDS = 1.0
 """The child bot's heartbeat, read to know when its outbox is empty."""
+RELAY_QUIET = 3.0
+"""With several workers, the delivery is over after this long without a call (the leader
+reads what the others relay at least once a second)."""
 RAMP_RATE = 5.0
 """Games that make their first press in one second, by default: games in real groups start
 one after another, and a steady flow is what the figures are about."""
@@ -120,6 +132,8 @@ class Config:
     pings: bool = True
     """False: every player sends ``/notify off`` before the lobby, so a turn never comes as a new
     message (the same code without the pings' cost, to compare in one session)."""
+    workers: int = 0
+    """Webhook workers of one token on the PostgreSQL ``database`` (0: one polling bot)."""
 
 
 # ---------------------------------------------------------------- what is recorded
@@ -274,7 +288,12 @@ class Table:
 
     async def gather(self) -> None:
         """``/new`` by the first player, Join by the others, Start by the first (each player
-        first switches the turn pings off with ``/notify off`` when the run measures without)."""
+        first sends ``/start`` to several workers, and switches the turn pings off with
+        ``/notify off`` when the run measures without)."""
+        if self.config.workers:
+            for user in self.users:
+                asked = await user.send(user.chat, "/start")
+                await self.server.wait_for_message(user.chat, after=asked, timeout=SETUP_TIMEOUT)
         if not self.config.pings:
             for user in self.users:
                 asked = await user.send(user.chat, "/notify off")
@@ -438,13 +457,26 @@ class BotRun:
     handler_ms: list[float] = field(default_factory=list)
     lock_wait_ms: list[float] = field(default_factory=list)
     lock_hold_ms: list[float] = field(default_factory=list)
-    log_path: Path | None = None
+    logs: list[Path] = field(default_factory=list)
+    """The bot's log (one per worker)."""
     idle: Callable[[], Awaitable[None]] | None = None
     """In this process: wait until the bot's outbox has delivered everything."""
     database: str | None = None
     """The PostgreSQL database of the run (None: a SQLite file in the run's folder)."""
-    heartbeat: Path | None = None
-    """In a child: the heartbeat file that tells how much its outbox holds."""
+    heartbeats: list[Path] = field(default_factory=list)
+    """In children: the heartbeat files that tell how much their outboxes hold."""
+    workers: int = 0
+    """Webhook workers (0: one polling bot)."""
+
+    def read_logs(self) -> None:
+        """The errors and the presses' times, from the logs (once the bots have stopped)."""
+        if not self.logs:
+            return
+        self.errors = sum(_errors(path) for path in self.logs)
+        self.handler_ms = sorted(ms for path in self.logs for ms in _handler_ms(path))
+        waits, holds = zip(*(_lock_ms(path) for path in self.logs), strict=True)
+        self.lock_wait_ms = sorted(ms for found in waits for ms in found)
+        self.lock_hold_ms = sorted(ms for found in holds for ms in found)
 
 
 def _environment(
@@ -466,10 +498,11 @@ async def bot_in_child(
     server: FakeTelegramServer, folder: Path, run: BotRun, profile: Path | None = None
 ) -> AsyncIterator[None]:
     """``python -m bot`` polling the fake server; its rusage is read once it has exited."""
-    run.log_path = folder / "bot.log"
-    run.heartbeat = heartbeat_path(folder / "bot.db")
+    log_path = folder / "bot.log"
+    run.logs = [log_path]
+    run.heartbeats = [heartbeat_path(folder / "bot.db")]
     env = {**os.environ, **_environment(server, folder / "bot.db", run.database)}
-    with run.log_path.open("wb") as output:
+    with log_path.open("wb") as output:
         profiling = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
         process = await asyncio.create_subprocess_exec(
             sys.executable, *profiling, "-m", "bot", env=env, stdout=output, stderr=output
@@ -482,22 +515,79 @@ async def bot_in_child(
             what="the bot to poll",
         )
         if process.returncode is not None:
-            raise RuntimeError(f"the bot exited: {run.log_path.read_text()[-2000:]}")
+            raise RuntimeError(f"the bot exited: {log_path.read_text()[-2000:]}")
         yield
     finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(process.wait(), 60)
-            except TimeoutError:
-                process.kill()
-                await process.wait()
+        await _stop(process)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         run.memory_kb = after.ru_maxrss
-        run.errors = _errors(run.log_path)
-        run.handler_ms = _handler_ms(run.log_path)
-        run.lock_wait_ms, run.lock_hold_ms = _lock_ms(run.log_path)
+        run.read_logs()
         run.cpu = None
+
+
+async def _stop(process: asyncio.subprocess.Process) -> None:
+    if process.returncode is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(process.wait(), 60)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+
+
+WEBHOOK_SECRET = "load-benchmark"
+
+
+@asynccontextmanager
+async def workers_in_children(
+    server: FakeTelegramServer, folder: Path, run: BotRun, profile: Path | None = None
+) -> AsyncIterator[None]:
+    """``run.workers`` processes of ``python -m bot`` on the PostgreSQL database, as webhook
+    workers behind a round-robin proxy; the first one leads (it registers the webhook)."""
+    if profile is not None:
+        raise ValueError("--profile runs one child bot, not workers")
+    ports = [free_port() for _ in range(run.workers)]
+    proxy = RoundRobin(ports)
+    processes: list[asyncio.subprocess.Process] = []
+    run.cpu = lambda: sum(_child_cpu(process.pid) for process in processes)
+    async with proxy.running() as hook:
+        try:
+            for index, port in enumerate(ports):
+                database = folder / f"worker{index}.db"
+                log_path = folder / f"worker{index}.log"
+                run.logs.append(log_path)
+                run.heartbeats.append(heartbeat_path(database))
+                env = {
+                    **os.environ, **_environment(server, database, run.database),
+                    "WEBHOOK_URL": hook, "WEBHOOK_SECRET": WEBHOOK_SECRET,
+                    "WEBHOOK_LISTEN": "127.0.0.1", "WEBHOOK_PORT": str(port),
+                }
+                with log_path.open("wb") as output:
+                    processes.append(await asyncio.create_subprocess_exec(
+                        sys.executable, "-m", "bot", env=env, stdout=output, stderr=output
+                    ))
+                await _listening(port, processes[-1], log_path)
+            if server.webhook_url != hook:
+                raise RuntimeError("the leading worker did not register the webhook")
+            yield
+        finally:
+            for process in reversed(processes):  # the followers first: nobody takes over
+                await _stop(process)
+            run.memory_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            run.read_logs()
+            run.cpu = None
+
+
+async def _listening(port: int, process: asyncio.subprocess.Process, log_path: Path) -> None:
+    """Wait until a worker serves its webhook port."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.returncode is None:
+        with contextlib.suppress(OSError):
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            return
+        await asyncio.sleep(0.1)
+    raise RuntimeError(f"a worker does not listen: {log_path.read_text()[-2000:]}")
 
 
 def _child_cpu(pid: int) -> float:
@@ -523,8 +613,9 @@ async def bot_in_process(
     from bot.services import services_of
     from bot.settings import Settings
 
-    run.log_path = folder / "bot.log"
-    handler = logging.FileHandler(run.log_path, encoding="utf-8")
+    log_path = folder / "bot.log"
+    run.logs = [log_path]
+    handler = logging.FileHandler(log_path, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
     root = logging.getLogger()
     root.addHandler(handler)
@@ -551,9 +642,7 @@ async def bot_in_process(
         root.setLevel(old_level)
         for name, logger in quiet.items():
             logger.setLevel(levels[name])
-        run.errors = _errors(run.log_path)
-        run.handler_ms = _handler_ms(run.log_path)
-        run.lock_wait_ms, run.lock_hold_ms = _lock_ms(run.log_path)
+        run.read_logs()
 
 
 def _errors(path: Path) -> int:
@@ -701,10 +790,14 @@ async def _drained(
             await asyncio.wait_for(bot_run.idle(), max(0.0, deadline - time.monotonic()))
             empty = True
         else:
-            empty = _empty(bot_run.heartbeat, probe.last_call_wall)
+            empty = all(_empty(path, probe.last_call_wall) for path in bot_run.heartbeats)
         now = time.monotonic()
-        last = max(probe.last_call, server.world.last_activity)
-        busy = server.world.inflight > 0 or server.world.updates.unfetched_count > 0
+        last = max(probe.last_call, _last_work(server))
+        world = server.world
+        busy = (
+            world.inflight > 0 or world.updates.unfetched_count > 0
+            or world.webhook.pending_count > 0
+        )
         if empty and not busy and now - last >= quiet:
             return
         if now >= deadline:
@@ -712,10 +805,21 @@ async def _drained(
         await asyncio.sleep(0.1)
 
 
-def _empty(heartbeat: Path | None, since: float) -> bool:
+HEARTBEAT_CALLS = frozenset({"getUpdates", "getWebhookInfo"})
+"""What a bot asks the server while it waits (the long poll; a webhook worker's heartbeat,
+every `HEARTBEAT_SECONDS`): not counted as its work."""
+
+
+def _last_work(server: FakeTelegramServer) -> float:
+    """When the bot last called the server for anything but its waiting (`HEARTBEAT_CALLS`)."""
+    for call in reversed(server.world.calls):
+        if call.method not in HEARTBEAT_CALLS:
+            return call.at
+    return 0.0
+
+
+def _empty(heartbeat: Path, since: float) -> bool:
     """The child's heartbeat, written after ``since`` (Unix time), shows an empty outbox."""
-    if heartbeat is None:
-        return True
     try:
         beat = Beat.loads(heartbeat.read_text(encoding="utf-8"))
     except (OSError, ValueError, KeyError, TypeError):
@@ -742,7 +846,7 @@ async def _measure(config: Config) -> Report:
         if table is not None:
             table.seen(message, now)
 
-    bot_run = BotRun(database=config.database)
+    bot_run = BotRun(database=config.database, workers=config.workers)
     async with FakeTelegramServer() as server:
         server.limits.enabled = True
         probe = Probe(server, on_private, presses)
@@ -755,11 +859,16 @@ async def _measure(config: Config) -> Report:
             for user_id in table.user_ids:
                 tables[user_id] = table
         with tempfile.TemporaryDirectory(prefix="tysyacha-load-") as folder:
-            launch = bot_in_process if config.in_process else bot_in_child
+            launch = (
+                bot_in_process if config.in_process
+                else workers_in_children if config.workers else bot_in_child
+            )
+            # Several workers: the leader takes what the others relay within a poll of 1 s.
+            quiet = max(config.quiet, RELAY_QUIET) if config.workers else config.quiet
             async with launch(server, Path(folder), bot_run, config.profile):
                 began = time.monotonic()
                 await asyncio.gather(*(table.gather() for table in games))
-                await _drained(probe, server, bot_run, config.quiet, config.drain_timeout)
+                await _drained(probe, server, bot_run, quiet, config.drain_timeout)
                 # The simulated players and the fake server live until the end: a full collection
                 # of this process would otherwise delay the presses and the answers it measures.
                 gc.collect()
@@ -781,15 +890,19 @@ async def _measure(config: Config) -> Report:
                     timeout=config.drain_timeout,
                     what="every press to be answered",
                 )
-                await _drained(probe, server, bot_run, config.quiet, config.drain_timeout)
-                drained = time.monotonic() - config.quiet
+                await _drained(probe, server, bot_run, quiet, config.drain_timeout)
+                drained = time.monotonic() - quiet
                 calls = server.call_counts - calls_before
                 if bot_run.cpu is not None:
                     bot_run.cpu_seconds = bot_run.cpu() - cpu_before
-                calls.pop("getUpdates", None)
+                for method in HEARTBEAT_CALLS:
+                    calls.pop(method, None)
             served = len(server.served_429)
-            if config.keep_log is not None and bot_run.log_path is not None:
-                shutil.copyfile(bot_run.log_path, config.keep_log)
+            if config.keep_log is not None and bot_run.logs:
+                with config.keep_log.open("wb") as kept:
+                    for path in bot_run.logs:
+                        with path.open("rb") as part:
+                            shutil.copyfileobj(part, kept)
         deals = sum(max(0, t.deal() - 1) for t in games)
     return _report(
         config,
@@ -838,7 +951,10 @@ def _report(
     return Report(
         games=config.games,
         think=config.think,
-        mode="in-process" if config.in_process else "child process",
+        mode=(
+            "in-process" if config.in_process
+            else f"{config.workers} webhook workers" if config.workers else "child process"
+        ),
         pings=config.pings,
         setup_seconds=round(setup, 1),
         play_seconds=round(play, 1),
@@ -919,6 +1035,13 @@ def _arguments(argv: Sequence[str] | None) -> Config:
         help="an empty PostgreSQL database (postgresql://...) instead of a SQLite file",
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="run this many bot processes as webhook workers of one token behind a proxy "
+        "(with a PostgreSQL --database)",
+    )
+    parser.add_argument(
         "--no-pings",
         action="store_true",
         help="every player sends /notify off first: turns are never new messages",
@@ -934,6 +1057,10 @@ def _arguments(argv: Sequence[str] | None) -> Config:
     args = parser.parse_args(argv)
     if args.games < 1 or args.deals < 1 or args.seconds <= 0 or args.think < 0:
         parser.error("--games and --deals must be positive, --seconds > 0, --think >= 0")
+    if args.workers < 0 or (args.workers and (
+        not str(args.database or "").startswith("postgres") or args.in_process or args.profile
+    )):
+        parser.error("--workers needs a PostgreSQL --database, a child process, no --profile")
     return Config(
         games=args.games,
         deals=args.deals,
@@ -946,6 +1073,7 @@ def _arguments(argv: Sequence[str] | None) -> Config:
         keep_log=args.log,
         database=args.database,
         pings=not args.no_pings,
+        workers=args.workers,
     )
 
 

@@ -137,8 +137,7 @@ async def run(matches: int, seed: int = 1, window: float = 60.0) -> Report:
                 match_command = time.monotonic() - started
                 await asyncio.sleep(max(0.0, window - (time.monotonic() - started)))
                 calls = server.call_counts - before
-                assert restarted.log_path is not None
-                loaded = _loaded_at(restarted.log_path)
+                loaded = _loaded_at(restarted.logs[0])
     # Every call that shows or removes a message, refused or not; the answers to /help and
     # /score are the two that are not redraws.
     redraws = sum(calls[method] for method in DRAWING) - 2

@@ -1,7 +1,9 @@
 """The load benchmark's code path on a small run (``benchmarks.load``: three games, one deal
-each, the bot in this process), so that it cannot rot; its arithmetic; and the `Pacer` that
-keeps the bot within Telegram's limits under load (the buttons players wait for first), on a
-virtual clock so that its timing is exact and the machine's load cannot change it."""
+each, the bot in this process, and on two webhook workers of a PostgreSQL test database:
+skipped without one, as `tests.postgres` says), so that it cannot rot; its arithmetic; and
+the `Pacer` that keeps the bot within Telegram's limits under load (the buttons players wait
+for first), on a virtual clock so that its timing is exact and the machine's load cannot
+change it."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import pytest
 
 from benchmarks.load import HEADER, Config, _arguments, _peak, _percentile, run
 from bot.telegram.pacer import Pacer, Ticket, Urgency
+from tests.postgres import fresh_database
 
 T = TypeVar("T")
 
@@ -39,6 +42,18 @@ async def test_three_games_are_played_within_the_limits() -> None:
     assert report.row().count("|") == columns
 
 
+async def test_three_games_on_two_webhook_workers() -> None:
+    async with fresh_database() as url:
+        report = await run(Config(
+            games=3, deals=1, think=0.02, seconds=240, quiet=0.25, database=url, workers=2
+        ))
+    assert report.mode == "2 webhook workers" and report.deals_finished == 3, report
+    assert report.unanswered == 0 and report.refused == 0 and report.bot_errors == 0
+    assert report.served_429 == 0 and report.peak_group_per_minute <= 20
+    assert report.calls_by_method["answerCallbackQuery"] == report.presses
+    assert report.handler_p50_ms > 0 and report.cpu_ms_per_press > 0
+
+
 def test_the_window_peak_and_percentiles() -> None:
     assert _peak([0.0, 0.5, 0.99, 1.0, 1.5, 3.0], 1.0) == 3  # (0.0, 1.0]: 0.5, 0.99, 1.0
     assert _peak([], 1.0) == 0
@@ -54,6 +69,10 @@ def test_the_command_line() -> None:
     assert config.pings and not _arguments(["--games", "1", "--no-pings"]).pings
     with pytest.raises(SystemExit):
         _arguments(["--games", "0"])
+    url = "postgresql://postgres@127.0.0.1/empty"
+    assert _arguments(["--games", "1", "--workers", "3", "--database", url]).workers == 3
+    with pytest.raises(SystemExit):
+        _arguments(["--games", "1", "--workers", "3"])  # workers share a PostgreSQL database
 
 
 # ---------------------------------------------------------------- the pacer under load

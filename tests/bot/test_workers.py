@@ -1,33 +1,31 @@
 """Two webhook workers of one token on one PostgreSQL database (issue 17), end to end through
-the fake Bot API: a reverse proxy in front of them hands the updates to each in turn, so the
-players' presses alternate between the processes; the leader (the process that sends) is
-SIGKILLed in the middle of a trick and the other takes over. The match ends with the log and
-the result of an uninterrupted run, and Telegram's per-group and overall limits held across
-both processes (the fake server answered no 429). A turn timer armed by the killed leader
-fires in the other process. A follower SIGKILLed while its computer player thinks (the job
-of the match is its own, `bot.match.jobs`) has that move made by the other process within a
-lease. A second process that would poll refuses to start. Skipped without a PostgreSQL test
-server, failed under CI without one (`tests.postgres`)."""
+the fake Bot API: a reverse proxy in front of them (`tests.bot.proxy`) hands the updates to
+each in turn, so the players' presses alternate between the processes; the leader (the
+process that sends) is SIGKILLed in the middle of a trick and the other takes over. The match
+ends with the log and the result of an uninterrupted run, and Telegram's per-group and
+overall limits held across both processes (the fake server answered no 429). A turn timer
+armed by the killed leader fires in the other process. A follower SIGKILLed while its
+computer player thinks (the job of the match is its own, `bot.match.jobs`) has that move
+made by the other process within a lease. A player whose /start one worker took gets their
+hand from the other as well (whether a private chat is open is read from the database). A
+second process that would poll refuses to start. Skipped without a PostgreSQL test server,
+failed under CI without one (`tests.postgres`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import signal
-import socket
 import sys
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import aiohttp
-from aiohttp import web
 
 from bot.match.jobs import CLAIM_SECONDS, LEASE_SECONDS
 from storage import Store
 from tests.bot.conftest import Cast
 from tests.bot.harness import TOKEN, Driver, bot_environment, bot_process
-from tests.bot.test_restart import POLICY, SEED, _gather, _in_a_trick, _reference
+from tests.bot.proxy import RoundRobin, free_port
+from tests.bot.test_restart import KILL_AFTER, POLICY, SEED, _gather, _in_a_trick, _reference
 from tests.fakebot import FakeTelegramServer, SimMessage
 from tests.postgres import fresh_database
 
@@ -38,53 +36,6 @@ TURN = 4
 """Seconds of the turn timer in the timer test."""
 THINKING = "60"
 """The killed follower's computer budget: it thinks for many seconds (its pool dies with it)."""
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-class RoundRobin:
-    """A reverse proxy: each update goes to the next worker; a worker that does not answer
-    (killed) is skipped, as a proxy's health check would."""
-
-    def __init__(self, ports: list[int]) -> None:
-        self.ports = ports
-        self.port = _free_port()
-        self.served: list[int] = []
-        """The worker port each update went to, in order."""
-        self._next = 0
-
-    async def _forward(self, request: web.Request) -> web.Response:
-        body = await request.read()
-        async with aiohttp.ClientSession() as session:
-            for _ in range(len(self.ports)):
-                port = self.ports[self._next % len(self.ports)]
-                self._next += 1
-                url = f"http://127.0.0.1:{port}{request.path}"
-                try:
-                    async with session.post(url, data=body, headers=request.headers) as resp:
-                        self.served.append(port)
-                        return web.Response(status=resp.status, body=await resp.read())
-                except aiohttp.ClientConnectionError:
-                    continue
-        return web.Response(status=502)
-
-    @contextlib.asynccontextmanager
-    async def running(self) -> AsyncIterator[str]:
-        app = web.Application()
-        app.router.add_post("/{path:.*}", self._forward)
-        runner = web.AppRunner(app)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", self.port)
-        await site.start()
-        try:
-            yield f"http://127.0.0.1:{self.port}/hook"
-        finally:
-            await runner.cleanup()
 
 
 async def _listening(port: int, output: Path) -> None:
@@ -121,7 +72,7 @@ async def test_two_workers_alternate_and_one_finishes_when_the_leader_is_killed(
 ) -> None:
     _limits(server)
     output = tmp_path / "workers.log"
-    ports = [_free_port(), _free_port()]
+    ports = [free_port(), free_port()]
     proxy = RoundRobin(ports)
     driver = Driver(server, cast.group, [cast.alice, cast.bob, cast.carol])
     async with fresh_database() as url, proxy.running() as hook:
@@ -156,7 +107,7 @@ async def test_a_turn_timer_armed_by_the_killed_leader_fires_in_the_other_worker
     server: FakeTelegramServer, cast: Cast, tmp_path: Path
 ) -> None:
     output = tmp_path / "workers.log"
-    ports = [_free_port(), _free_port()]
+    ports = [free_port(), free_port()]
     proxy = RoundRobin(ports)
     driver = Driver(server, cast.group, [cast.alice, cast.bob, cast.carol])
     async with fresh_database() as url, proxy.running() as hook:
@@ -193,7 +144,7 @@ async def test_a_computer_move_held_by_a_killed_follower_is_made_by_the_other_wo
     server: FakeTelegramServer, cast: Cast, tmp_path: Path
 ) -> None:
     output = tmp_path / "workers.log"
-    ports = [_free_port(), _free_port()]
+    ports = [free_port(), free_port()]
     proxy = RoundRobin(ports)
     alice = cast.alice
     driver = Driver(server, alice.chat, [alice], private_only=True)
@@ -228,6 +179,42 @@ async def test_a_computer_move_held_by_a_killed_follower_is_made_by_the_other_wo
     assert holder is not None and f":{leader.pid}:" in holder, holder
     print(f"the computer's move was taken over {taken_over:.1f} s after the kill")
     assert taken_over < LEASE_SECONDS + CLAIM_SECONDS + 3, taken_over
+
+
+async def test_a_start_taken_by_one_worker_counts_in_the_other(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    """Dave joins through one worker (which learns he has not opened his private chat), then
+    presses Start in it through the other: every worker sends him his hand from then on, and
+    the table stops asking him to open the chat."""
+    output = tmp_path / "workers.log"
+    ports = [free_port(), free_port()]
+    proxy = RoundRobin(ports)
+    dave = cast.dave
+    driver = Driver(server, cast.group, [cast.alice, cast.bob, dave])
+    async with (
+        fresh_database() as url, proxy.running() as hook,
+        bot_process(server, tmp_path / "a.db", output, **_worker(url, hook, ports[0])),
+    ):
+        await _listening(ports[0], output)
+        async with bot_process(server, tmp_path / "b.db", output,
+                               **_worker(url, hook, ports[1])) as second:
+            await _listening(ports[1], output)
+            proxy.ports = [ports[1]]
+            lobby = await driver.open_lobby(cast.alice, "/new", by_button=[cast.bob, dave])
+            proxy.ports = [ports[0]]
+            await dave.start_bot()
+            await driver.settle()
+            await driver.start(cast.alice, lobby)
+            proxy.ports = ports  # the presses alternate: the second worker loads the match
+            played = await asyncio.wait_for(driver.play(POLICY, stop=_in_a_trick), 300)
+            [table] = [m for m in cast.group.messages(from_bot=True)
+                       if m.message_id == lobby.message_id]
+            second.send_signal(signal.SIGTERM)
+            assert await second.wait() == 0, output.read_text()
+    assert played is None
+    assert set(proxy.served[-KILL_AFTER:]) == set(ports)  # both workers took presses
+    assert not any("url" in button for button in table.buttons()), table.button_rows()
 
 
 async def test_a_second_polling_process_on_the_database_refuses_to_start(
