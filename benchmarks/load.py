@@ -24,8 +24,10 @@ what it still has to. The bot stores in a SQLite file of the run's own, or with
 token as webhook workers behind a small round-robin reverse proxy (`tests.bot.proxy`), as the
 README's "Several webhook workers of one token" has it: the fake server posts every update to
 the proxy, which hands it to the next worker; the first worker leads (it alone sends, the
-others relay through the database). Every player sends ``/start`` in its private chat first,
-so that the database knows the bot may write to them, whichever worker loads their match.
+others relay through the database). On PostgreSQL every player sends ``/start`` in its
+private chat first: the processes of a shared database take from it whom they may write to
+privately, whichever of them loads the match (on SQLite the players are known to have opened
+the chat before, and nothing is sent).
 
 What is measured, all on the fake server's side (the clock of this process):
 
@@ -288,9 +290,9 @@ class Table:
 
     async def gather(self) -> None:
         """``/new`` by the first player, Join by the others, Start by the first (each player
-        first sends ``/start`` to several workers, and switches the turn pings off with
+        first sends ``/start`` on PostgreSQL, and switches the turn pings off with
         ``/notify off`` when the run measures without)."""
-        if self.config.workers:
+        if self.config.database:
             for user in self.users:
                 asked = await user.send(user.chat, "/start")
                 await self.server.wait_for_message(user.chat, after=asked, timeout=SETUP_TIMEOUT)
