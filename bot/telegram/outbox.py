@@ -36,7 +36,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 
 from telegram import Bot
@@ -47,6 +46,7 @@ from bot.telegram.pacer import Pacer, Ticket, Urgency
 from bot.telegram.queue import (
     ChatQueue,
     Content,
+    Newest,
     OnSent,
     Post,
     Slot,
@@ -66,8 +66,6 @@ log = logging.getLogger(__name__)
 OnForbidden = Callable[[int], Awaitable[None]]
 OnDelivered = Callable[[Delivered], None]
 
-STATES_MEMORY = 16384
-"""Messages whose newest shown match version is remembered (to drop stale states)."""
 LAZY_SECONDS = 4.0
 """How long a `Urgency.LAZY` edit waits for a newer state before it is sent (a watcher's hand
 usually changes again within a press or two, which are about 2 s apart; issue 13)."""
@@ -102,8 +100,7 @@ class Outbox:
         or given up on (a final error), so that its row can be marked."""
         self._lazy_seconds = lazy_seconds
         self._chats: dict[int, ChatQueue] = {}
-        self._states: OrderedDict[tuple[int, str], int] = OrderedDict()
-        """(chat, key) → the newest match version the message was asked to show."""
+        self._newest = Newest()
         self._idle = asyncio.Event()
         self._idle.set()
         self._workers = 0
@@ -127,25 +124,18 @@ class Outbox:
         on_sent: OnSent | None = None,
         last: bool = False,
         renew: bool = False,
-        version: int | None = None,
-        state: int | None = None,
+        version: int | None = None, state: int | None = None,
     ) -> None:
         """Make the message `key` of the chat show `content` (sending it if it has no id yet).
 
         `message_id` and `on_sent` matter the first time a key is shown: the stored id of the
         message to edit, and what to call with the id of a newly sent one. `last` says the
         message will not change again (its game is over), so the outbox can forget it.
-        `renew` sends it as a new message at the bottom of the chat — Telegram notifies of
-        new messages, never of edits — and deletes the old one.
-        `version`: the content is stored in the database outbox as the row `key` at this
-        version, to be marked once it is shown (`on_delivered`).
-        `state`: the version of the match the content shows (``version`` if not given; a
-        redraw that is not stored gives it): a content of an older state than the message
-        was asked to show before is dropped.
+        `renew` sends it anew at the bottom of the chat and deletes the old one (it notifies).
+        `version`: stored as the database outbox's row `key` at it, marked once shown
+        (`on_delivered`); `state` (or else `version`): the match version shown (`Newest`).
         """
-        shows = version if state is None else state
-        if shows is not None and self._stale(chat_id, key, shows):
-            log.info("a stale state (version %s) of %s in chat %s dropped", shows, key, chat_id)
+        if self._newest.stale(chat_id, key, version if state is None else state):
             return
         chat = self._chats.setdefault(chat_id, ChatQueue())
         slot = chat.slots.get(key)
@@ -182,18 +172,6 @@ class Outbox:
             self.pacer.raise_urgency(chat.ticket, urgency)
         chat.changed.set()
         self._wake(chat_id, chat)
-
-    def _stale(self, chat_id: int, key: str, state: int) -> bool:
-        """Whether ``state`` is older than the newest the message was asked to show (else it
-        is remembered as the newest)."""
-        known = self._states.get((chat_id, key))
-        if known is not None and state < known:
-            return True
-        self._states[chat_id, key] = state
-        self._states.move_to_end((chat_id, key))
-        if len(self._states) > STATES_MEMORY:
-            self._states.popitem(last=False)
-        return False
 
     def renew(self, chat_id: int, key: str) -> None:
         """Send the message `key` anew, showing what it shows or is about to, after everything

@@ -1,6 +1,7 @@
 """What the outbox holds per chat: the messages it keeps up to date (`Slot`, keyed), the new
 messages to send (`Post`), the chat's queue of both (`ChatQueue`), and the rules of which goes
-first (`urgency_of`, `head`, `new_messages_first`) and how a refused chat is given up (`give_up`).
+first (`urgency_of`, `head`, `new_messages_first`) and how a refused chat is given up (`give_up`);
+and the newest match version each message was asked to show (`Newest`), to drop stale states.
 
 A message's content is `Content`: HTML text and its inline keyboard.
 """
@@ -8,8 +9,9 @@ A message's content is `Content`: HTML text and its inline keyboard.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -20,6 +22,11 @@ from bot.telegram.pacer import Ticket, Urgency
 from storage.outbox import Delivered
 
 OnSent = Callable[[int], Awaitable[None]]
+
+log = logging.getLogger(__name__)
+
+NEWEST_MEMORY = 16384
+"""Messages whose newest match version `Newest` remembers."""
 
 
 @dataclass(frozen=True)
@@ -164,3 +171,28 @@ def give_up(chat_id: int, chat: ChatQueue, mark: Callable[[Delivered], None]) ->
     chat.queue.clear()
     for slot in chat.slots.values():
         slot.wanted, slot.wanted_version = None, None
+
+
+class Newest:
+    """Per message (chat and key), the newest match version it was asked to show: a state
+    older than that is stale. Two processes of one database hand the sending one their states
+    through the relay (`bot.telegram.relay`), and those may arrive out of order."""
+
+    def __init__(self) -> None:
+        self._versions: OrderedDict[tuple[int, str], int] = OrderedDict()
+
+    def stale(self, chat_id: int, key: str, version: int | None) -> bool:
+        """Whether ``version`` (None: not a match's state) is older than the newest the
+        message was asked to show; if not, it is the newest now."""
+        if version is None:
+            return False
+        place = (chat_id, key)
+        known = self._versions.get(place)
+        if known is not None and version < known:
+            log.info("a stale state (version %s) of %s in chat %s dropped", version, key, chat_id)
+            return True
+        self._versions[place] = version
+        self._versions.move_to_end(place)
+        if len(self._versions) > NEWEST_MEMORY:
+            self._versions.popitem(last=False)
+        return False
