@@ -246,9 +246,7 @@ class Transactions:
                 result = await self._trip(functools.partial(_in_transaction, run, begun=False))
             else:
                 result = _mapped(functools.partial(_in_transaction, run, begun=True), raw)
-            commit = None if self._sync is None else self._sync.committed()
-        if commit is not None and self._sync is not None:
-            await self._sync.durable(commit)
+        await self._durable(wrote=True)
         return result
 
     def _began_at_once(self, raw: sqlite3.Connection) -> bool:
