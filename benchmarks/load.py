@@ -80,7 +80,7 @@ from bot.ops.health import Beat, heartbeat_path
 from bot.telegram.callbacks import ActionPress, LobbyPress, MenuPress, decode
 from engine import NameContract, Play, SeatAction
 from tests.bot.policies import thousand
-from tests.bot.proxy import RoundRobin, free_port
+from tests.bot.proxy import RoundRobin, free_port, listening
 from tests.fakebot import CallbackAnswer, FakeTelegramServer, SimChat, SimMessage, SimUser
 from tests.fakebot.state import ChatState
 
@@ -582,13 +582,8 @@ async def workers_in_children(
 
 async def _listening(port: int, process: asyncio.subprocess.Process, log_path: Path) -> None:
     """Wait until a worker serves its webhook port."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and process.returncode is None:
-        with contextlib.suppress(OSError):
-            _, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.close()
-            return
-        await asyncio.sleep(0.1)
+    if await listening(port, seconds=60, alive=lambda: process.returncode is None):
+        return
     raise RuntimeError(f"a worker does not listen: {log_path.read_text()[-2000:]}")
 
 

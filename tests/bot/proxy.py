@@ -5,9 +5,11 @@ skipped, as a proxy's health check would."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import socket
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 
 import aiohttp
 from aiohttp import web
@@ -18,6 +20,20 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+async def listening(
+    port: int, *, seconds: float = 30, alive: Callable[[], bool] = lambda: True
+) -> bool:
+    """Whether a worker serves ``port`` within ``seconds`` (False at once once not alive)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and alive():
+        with contextlib.suppress(OSError):
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            return True
+        await asyncio.sleep(0.1)
+    return False
 
 
 class RoundRobin:

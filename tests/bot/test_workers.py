@@ -14,7 +14,6 @@ failed under CI without one (`tests.postgres`)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import signal
 import sys
 import time
@@ -24,7 +23,8 @@ from bot.match.jobs import CLAIM_SECONDS, LEASE_SECONDS
 from storage import Store
 from tests.bot.conftest import Cast
 from tests.bot.harness import TOKEN, Driver, bot_environment, bot_process
-from tests.bot.proxy import RoundRobin, free_port
+from tests.bot.proxy import RoundRobin, free_port, listening
+from tests.bot.test_postgres import _log
 from tests.bot.test_restart import KILL_AFTER, POLICY, SEED, _gather, _in_a_trick, _reference
 from tests.fakebot import FakeTelegramServer, SimMessage
 from tests.postgres import fresh_database
@@ -39,18 +39,7 @@ THINKING = "60"
 
 
 async def _listening(port: int, output: Path) -> None:
-    for _ in range(300):
-        with contextlib.suppress(OSError):
-            _, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.close()
-            return
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"worker on {port} does not listen: {output.read_text()}")
-
-
-async def _log(url: str) -> list[str]:
-    async with await Store.open(url) as store:
-        return await store.matches.read_log(1)
+    assert await listening(port), f"worker on {port} does not listen: {output.read_text()}"
 
 
 def _limits(server: FakeTelegramServer) -> None:
