@@ -13,7 +13,8 @@ Modules:
   `transactions` (the lock, transactions and one-trip writes, with `_wal_sync` syncing and
   checkpointing the WAL off the database's threads), `migrations/` (the schema, one module
   per migration, and the runner); and
-  `postgres/`, the same on a PostgreSQL server (`DATABASE_URL`);
+  `postgres/`, the same on a PostgreSQL server (`DATABASE_URL`), where writers run side by
+  side and lock what they change (`locks`: a match, a chat, a player's rating);
 * the values: `models` (the rows returned), `result_models` (results, totals, ratings),
   `errors`, and `_rows` (row -> model helpers);
 * one repository per job: `users`, `chats`, `lobbies`, `matches` (with the action log),

@@ -13,10 +13,13 @@ from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from storage.conn import Conn, Row
+from storage.locks import Lock
 
 T = TypeVar("T")
 LockObserver = Callable[[float, float], None]
-"""Called with (seconds waited for the write lock, seconds it was held) by each holder."""
+"""Called with (seconds waited for the write lock, seconds it was held) by each holder
+(PostgreSQL, which has no one write lock: for its pooled connection, and how long its write
+transaction held it)."""
 
 
 class Backend(Protocol):
@@ -39,6 +42,11 @@ class Backend(Protocol):
 
     def snapshot(self) -> AbstractAsyncContextManager[None]:
         """A read-only transaction that sees one state; inside `transaction()` it joins it."""
+        ...
+
+    async def lock(self, *locks: Lock) -> None:
+        """Hold ``locks`` until the current write transaction ends (`storage.locks`: nothing
+        on SQLite, whose write transaction excludes every other writer)."""
         ...
 
     async def write(self, work: Callable[[Conn], Coroutine[Any, Any, T]]) -> T:

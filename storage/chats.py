@@ -12,6 +12,7 @@ from typing import get_args
 from storage._rows import check_language, load, to_text
 from storage.backend import Backend
 from storage.errors import NotFound
+from storage.locks import chat_lock
 from storage.models import Chat, ChatType
 
 _COLUMNS = "chat_id, type, title, language, created_at, updated_at"
@@ -70,6 +71,8 @@ class Chats:
             raise ValueError("the old and the new chat id are the same")
         now = to_text(self._db.now())
         async with self._db.transaction():
+            # Both chats' games move or merge: no lobby or match opens in either meanwhile.
+            await self._db.lock(chat_lock(old_chat_id), chat_lock(new_chat_id))
             old = await self.get(old_chat_id)
             if old is None:
                 raise NotFound("chat", old_chat_id)

@@ -10,7 +10,9 @@ inside one transaction. The function is written once, as a coroutine over `Conn`
   trip from the event loop (issue 13): `SqliteConn`'s methods are coroutines that never
   suspend, so `run_to_end` drives the work function to its end without an event loop.
 
-A work function therefore awaits nothing but its `Conn`'s methods.
+A work function therefore awaits nothing but its `Conn`'s methods. One that reads, checks
+and writes what another writer may change first takes its lock (``lock``, `storage.locks`):
+PostgreSQL's writers run side by side; SQLite's one writer needs none.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Coroutine, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
+
+from storage.locks import Lock
 
 T = TypeVar("T")
 Row = dict[str, Any]
@@ -39,6 +43,10 @@ class Conn(Protocol):
         """All rows of a query."""
         ...
 
+    async def lock(self, *locks: Lock) -> None:
+        """Hold ``locks`` until the transaction ends (`storage.locks`: in their order)."""
+        ...
+
 
 class SqliteConn:
     """`Conn` over the plain sqlite3 connection, on its thread: nothing here suspends."""
@@ -56,6 +64,9 @@ class SqliteConn:
         cursor = self._conn.execute(sql, params)
         names = [column[0] for column in cursor.description or ()]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    async def lock(self, *locks: Lock) -> None:
+        """Nothing: the transaction began with ``BEGIN IMMEDIATE``, the one writer's lock."""
 
 
 def run_to_end(work: Coroutine[Any, Any, T]) -> T:

@@ -15,6 +15,7 @@ from storage._rows import load, to_text
 from storage.backend import Backend
 from storage.conn import Row
 from storage.errors import NotFound, WrongStatus
+from storage.locks import match_lock
 from storage.models import Deadline
 
 _COLUMNS = "match_id, seat, deadline, version"
@@ -36,6 +37,7 @@ class Deadlines:
             raise ValueError(f"version must be a non-negative integer, not {version!r}")
         at = to_text(deadline)
         async with self._db.transaction():
+            await self._db.lock(match_lock(match_id))
             status = await self._db.fetch_value(
                 "SELECT status FROM matches WHERE match_id = ?", (match_id,)
             )

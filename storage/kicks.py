@@ -6,6 +6,7 @@ from __future__ import annotations
 from storage._rows import to_text
 from storage.backend import Backend
 from storage.conn import Conn
+from storage.locks import match_lock
 
 
 class KickVotes:
@@ -19,6 +20,9 @@ class KickVotes:
         stamp = to_text(self._db.now())
 
         async def work(conn: Conn) -> set[int]:
+            # The votes read back include those of a voter who votes at the same moment on
+            # another process (their write waits for this one, or this one for theirs).
+            await conn.lock(match_lock(match_id))
             await conn.execute(
                 "INSERT INTO kick_votes (match_id, seat, voter_id, created_at) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (match_id, seat, voter_id) DO NOTHING",

@@ -4,7 +4,9 @@ A lobby holds the chosen rules (the notation's header lines, with ``game`` and `
 also as columns), the turn timer, the lobby message id, and its filled seats (a user, or a
 computer player of some level). Only an open lobby changes; starting it
 (`Matches.create_from_lobby`) or cancelling it closes it for good. A group chat has at most one
-game at a time: an open lobby or a running match (`ChatBusy`).
+game at a time: an open lobby or a running match (`ChatBusy`). On PostgreSQL every change of
+a lobby, and every write that opens a game in a chat, holds the chat's lock
+(`storage.locks.chat_lock`), since several processes write one database.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from storage.errors import (
     SeatTaken,
     WrongStatus,
 )
+from storage.locks import chat_lock
 from storage.models import GAMES, Lobby, LobbySeat, LobbyStatus
 
 _COLUMNS = (
@@ -63,7 +66,9 @@ def check_level(level: str) -> None:
 
 async def refuse_busy_chat(db: Backend, chat_id: int, topic_id: int = 0) -> None:
     """Raise `ChatBusy` if the place (the chat, and its forum topic) has an open lobby or a
-    running match."""
+    running match; inside a write transaction, which then holds the chat's lock: the game
+    it opens there is the only one."""
+    await db.lock(chat_lock(chat_id))
     lobby_id = await db.fetch_value(
         "SELECT lobby_id FROM lobbies WHERE chat_id = ? AND topic_id = ? AND status = 'open'",
         (chat_id, topic_id),
@@ -80,6 +85,23 @@ async def refuse_busy_chat(db: Backend, chat_id: int, topic_id: int = 0) -> None
         raise ChatBusy(
             chat_id, match_id=as_int(match_id, table="matches", key=chat_id, name="match_id")
         )
+
+
+async def lock_lobby_chat(db: Backend, lobby_id: int) -> None:
+    """Take the lock of the lobby's chat (`storage.locks.chat_lock`) inside a write
+    transaction: its seats, rules and status, and the place's one game, change one writer
+    at a time. The chat is read before the lock and again after it, since a group's move to
+    a supergroup (`storage.chats`) may have moved the lobby meanwhile."""
+    locked: set[int] = set()
+    while True:
+        value = await db.fetch_value("SELECT chat_id FROM lobbies WHERE lobby_id = ?", (lobby_id,))
+        if value is None:
+            return
+        chat_id = as_int(value, table="lobbies", key=lobby_id, name="chat_id")
+        if chat_id in locked:
+            return
+        locked.add(chat_id)
+        await db.lock(chat_lock(chat_id))
 
 
 class Lobbies:
@@ -267,6 +289,9 @@ class Lobbies:
         return lobby
 
     async def _require_open(self, lobby_id: int) -> Lobby:
+        """The open lobby, read under its chat's lock (every change of an open lobby reads
+        it here first)."""
+        await lock_lobby_chat(self._db, lobby_id)
         lobby = await self._require(lobby_id)
         if lobby.status != "open":
             raise WrongStatus("lobby", lobby_id, lobby.status, "open")

@@ -27,8 +27,10 @@ from storage.lobbies import (
     check_level,
     check_rules,
     check_turn_seconds,
+    lock_lobby_chat,
     refuse_busy_chat,
 )
+from storage.locks import match_lock
 from storage.models import Match, MatchSeat, MatchStatus, NewSeat
 from storage.writes import MatchWrite, commit_write
 
@@ -58,6 +60,7 @@ class Matches:
         `WrongStatus` (the lobby is not open), `LobbyNotFull`.
         """
         async with self._db.transaction():
+            await lock_lobby_chat(self._db, lobby_id)
             lobby = await self._lobbies.get(lobby_id)
             if lobby is None:
                 raise NotFound("lobby", lobby_id)
@@ -228,7 +231,8 @@ class Matches:
 
     async def set_hand_message_ids(self, ids: Sequence[tuple[int, int, int]]) -> None:
         """Remember several hand messages, ``(match, seat, message id)``, in one trip."""
-        rows = [(message_id, match_id, seat) for match_id, seat, message_id in ids]
+        # By match and seat, the order of a change's seat writes (one order of row locks).
+        rows = [(message_id, match_id, seat) for match_id, seat, message_id in sorted(ids)]
 
         async def write(conn: Conn) -> None:
             await conn.execute_many(
@@ -282,6 +286,7 @@ class Matches:
         return match
 
     async def _require_running(self, match_id: int) -> Match:
+        await self._db.lock(match_lock(match_id))  # the match is ended by one writer
         match = await self._require(match_id)
         if match.status != "running":
             raise WrongStatus("match", match_id, match.status, "running")

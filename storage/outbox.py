@@ -14,6 +14,10 @@ the commit the bot delivers them and reports back with `Outbox.delivered`:
   removed once delivered.
 
 `Outbox.stale` lists what a restart must deliver, the newest matches first.
+
+On PostgreSQL a change (under its match's lock, `storage.locks`) and the sender's delivery
+marks write the rows of one match side by side; both lock the rows edited in place in the
+order of their chat and key.
 """
 
 from __future__ import annotations
@@ -113,20 +117,23 @@ class Outbox:
         """The rows as a statement to run in a `MatchWrite` (``extra``): stored in the
         change's own trip."""
         created = self.now_text()
-        return Statement(_UPSERT, tuple(row.params(created) for row in rows))
+        return Statement(_UPSERT, tuple(row.params(created) for row in _lock_order(rows)))
 
     async def record(self, rows: Sequence[Outgoing]) -> None:
         """Store the messages of a change (call it inside the change's transaction)."""
         if rows:
             created = self.now_text()
-            await self._db.execute_many(_UPSERT, [row.params(created) for row in rows])
+            await self._db.execute_many(
+                _UPSERT, [row.params(created) for row in _lock_order(rows)]
+            )
 
     async def delivered(self, marks: Sequence[Delivered]) -> None:
         """Mark messages as shown, in one transaction (one trip)."""
         if not marks:
             return
-        keep = [(m.version, m.version, m.chat_id, m.key, m.version) for m in marks if not m.done]
-        drop = [(m.chat_id, m.key, m.version) for m in marks if m.done]
+        ordered = sorted(marks, key=lambda m: (m.chat_id, m.key))
+        keep = [(m.version, m.version, m.chat_id, m.key, m.version) for m in ordered if not m.done]
+        drop = [(m.chat_id, m.key, m.version) for m in ordered if m.done]
 
         async def mark(conn: Conn) -> None:
             await conn.execute_many(_MARK, keep)
@@ -146,6 +153,16 @@ class Outbox:
             "SELECT count(*) FROM outbox WHERE delivered IS NULL OR delivered < version"
         )
         return int(value) if isinstance(value, int) else 0
+
+
+def _lock_order(rows: Sequence[Outgoing]) -> list[Outgoing]:
+    """The rows of a change in the order their writes lock them: the messages edited in
+    place by chat and key, as the delivery marks lock them (`Outbox.delivered`), so that a
+    change and a batch of marks never wait for each other on PostgreSQL; then the new
+    messages in their own order (their insertion order is the order they are sent anew
+    after a restart), which no other writer touches before they are committed."""
+    shows = sorted((row for row in rows if row.kind == "show"), key=lambda r: (r.chat_id, r.key))
+    return [*shows, *(row for row in rows if row.kind != "show")]
 
 
 def _stored(row: Row) -> Stored:

@@ -16,6 +16,7 @@ from engine import Game
 from storage._rows import column, placeholders
 from storage.conn import Conn, Row
 from storage.errors import Conflict, NotFound, VersionConflict, WrongStatus
+from storage.locks import match_lock, player_lock
 from storage.result_models import COUNTER_NAMES, MatchResult, PlayerRef, Rating
 from storage.result_rows import player_from, rating_from, time_from
 
@@ -37,8 +38,9 @@ class AlreadyRecorded(Conflict):
 class ResultWrite:
     """The result of a match that ends in a write (`storage.matches.MatchWrite.result`).
 
-    ``rate`` gets the players' current ratings in the game (read in the same transaction,
-    so two matches ending at once cannot both start from the same old rating) and returns
+    ``rate`` gets the players' current ratings in the game (read in the same transaction
+    under the players' locks, so two matches ending at once, on any process, cannot both
+    start from the same old rating) and returns
     the new rating of every player: for a finished match only; it runs on the database
     thread and must be a pure function (`bot.records.rating.rate_match`).
     """
@@ -53,6 +55,13 @@ async def store_result(conn: Conn, write: ResultWrite, now: str) -> None:
     totals and ratings stored. ``now`` is the schema's time text."""
     result = write.result
     match_id = result.match_id
+    # The match first (held already inside its last change's write), then its players: the
+    # order of `storage.locks`.
+    await conn.lock(match_lock(match_id))
+    if result.finished:
+        # Their totals and ratings are read and written back below: a match of one of them
+        # ending elsewhere at the same time waits, and then starts from these.
+        await conn.lock(*(player_lock(p.key, result.game) for p in result.players))
     rows = await conn.rows(
         "SELECT game, players, status, version, winner_seat, created_at, finished_at "
         "FROM matches WHERE match_id = ?",

@@ -61,6 +61,7 @@ import aiosqlite
 from storage._wal_sync import WalSync
 from storage.conn import Conn, SqliteConn, run_to_end
 from storage.errors import StorageError, from_integrity_error
+from storage.locks import Lock
 
 T = TypeVar("T")
 LockObserver = Callable[[float, float], None]
@@ -121,6 +122,12 @@ class Transactions:
             return
         async with self._outermost("write", "BEGIN IMMEDIATE"):
             yield
+
+    async def lock(self, *locks: Lock) -> None:
+        """Nothing to take (PostgreSQL's per-match and per-chat locks, `storage.locks`): the
+        write transaction holds SQLite's one write lock; it must be open."""
+        if not self._owned() or self._mode != "write":
+            raise RuntimeError("locks are taken inside a write transaction")
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[None]:

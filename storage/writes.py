@@ -13,6 +13,10 @@ time (about a millisecond), not for the event loop's turns between statements.
         extra=(Statement("INSERT INTO outbox (match_id, body) VALUES (?, ?)", ((7, "…"),)),),
     ))
 
+On PostgreSQL the write holds the match's lock (`storage.locks.match_lock`) from before its
+version check to its commit: writers of one match take turns, writers of different matches
+do not wait for each other.
+
 ``extra`` statements run last, in the same transaction: rows that must be committed exactly
 when the change is (a transactional outbox). They may name the new version, which is
 ``write.new_version``.
@@ -28,6 +32,7 @@ from storage._rows import check_lines, column, to_text
 from storage.conn import Conn, Row
 from storage.errors import CorruptRow, NotFound, VersionConflict, WrongStatus
 from storage.lobbies import check_level
+from storage.locks import match_lock
 from storage.models import MatchSeat, MatchStatus
 from storage.result_writes import ResultWrite
 
@@ -87,6 +92,9 @@ async def commit_write(conn: Conn, write: MatchWrite, now: datetime) -> int:
     """Run `write` inside the caller's transaction (a `Database.write` work function);
     return the new version."""
     match_id = write.match_id
+    # Before the version is read: another writer of the match (another process's press, a
+    # timer) waits here until this one commits, then reads the version it left.
+    await conn.lock(match_lock(match_id))
     rows = await conn.rows("SELECT status, version FROM matches WHERE match_id = ?", (match_id,))
     if not rows:
         raise NotFound("match", match_id)

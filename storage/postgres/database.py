@@ -6,14 +6,17 @@
 ``fetch_one``, ``fetch_all``, ``fetch_value``, ``now()``, ``in_transaction`` and
 ``lock_observer``. The statements are the repositories' own (`storage.postgres.sql`).
 
-The guarantees are SQLite's:
+The guarantees are SQLite's, without its one writer at a time:
 
 * ``async with db.transaction():`` runs on one pooled connection of the task; nested in the
-  same task it is a savepoint. A write transaction first takes the process's write lock and
-  then the database-wide advisory lock `WRITE_LOCK` (``pg_advisory_xact_lock``, released by
-  the commit), so writers never interleave — between the tasks of this process and between
-  processes on the same database — as with SQLite's ``BEGIN IMMEDIATE``: a transaction that
-  reads, checks and writes cannot lose a race, and the version check of a press holds.
+  same task it is a savepoint. Write transactions of different tasks and processes run side
+  by side (READ COMMITTED): one that reads, checks and writes what another may change takes
+  its lock first (``lock``, `storage.locks`: the match of a press, the chat of a lobby, the
+  players of a finished match), so the version check of a press holds and no race loses an
+  update, while writers of different matches never wait for each other. The locks are
+  PostgreSQL's transaction-level advisory locks, released by the commit or the rollback (a
+  savepoint rolled back releases those taken inside it), taken in one order so that no two
+  transactions wait for each other; a lock of a lower space than one held is refused.
 * ``await db.write(work)``: the one-trip write of `storage.conn` — the work function runs in
   a write transaction (a savepoint of the caller's), and the commit returns only once the
   server has it (``synchronous_commit`` is the server's: on by default, so a press is durable
@@ -23,8 +26,11 @@ The guarantees are SQLite's:
   outside one is its own write transaction.
 * Refused writes come back as the storage's exceptions (`ChatBusy`, `ConstraintViolation`).
 
-Do not spawn tasks that write from inside a transaction and wait for them (they would wait for
-the lock it holds), nor keep a transaction open across the network or a search.
+``lock_observer`` hears, for each write transaction, how long it waited for its pooled
+connection and how long it held it (a transaction waiting for a lock holds its connection).
+
+Do not keep a transaction open across the network or a search: it holds a connection of the
+pool and its locks.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any, Literal, Self, TypeVar
@@ -42,16 +48,13 @@ import asyncpg
 
 from storage.conn import Conn, Row
 from storage.errors import StorageError
+from storage.locks import Lock
 from storage.postgres.migrations import migrate
 from storage.postgres.schema import PG_MIGRATIONS
 from storage.postgres.sql import numbered, refusals
 
 T = TypeVar("T")
 LockObserver = Callable[[float, float], None]
-
-WRITE_LOCK = 0x7479_7379_0001
-"""The advisory lock key every write transaction holds until it ends ("tysy" + 1)."""
-
 
 CLOSE_WAIT = 10.0
 """Seconds `PgDatabase.close` waits for the running transactions before it cuts them."""
@@ -63,17 +66,49 @@ def utc_now() -> datetime:
 
 @dataclass
 class _Held:
-    """The task's open transaction: its connection, kind and savepoint depth."""
+    """The task's open transaction: its connection, kind and the advisory locks it holds."""
 
     conn: Any  # asyncpg.Connection (asyncpg ships no types)
     mode: Literal["write", "read"]
+    locks: set[Lock] = field(default_factory=set)
+
+    async def lock(self, locks: tuple[Lock, ...]) -> None:
+        """Take those of ``locks`` not held yet, in their order (`storage.locks`)."""
+        if self.mode != "write":
+            raise RuntimeError("locks are taken inside a write transaction")
+        wanted = sorted(set(locks) - self.locks)
+        if not wanted:
+            return
+        top = max(self.locks, default=None)
+        if top is not None and wanted[0].space < top.space:
+            raise RuntimeError(
+                f"lock {wanted[0]} after {top}: a transaction takes its locks in one order"
+            )
+        for lock in wanted:
+            await self.conn.execute(
+                "SELECT pg_advisory_xact_lock($1, $2)", lock.class_id, lock.key
+            )
+            self.locks.add(lock)
+
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        """A savepoint of the transaction; rolled back, it releases the locks taken inside."""
+        before = set(self.locks)
+        try:
+            with refusals():
+                async with self.conn.transaction():
+                    yield
+        except BaseException:
+            self.locks = before
+            raise
 
 
 class PgConn:
     """`storage.conn.Conn` over an asyncpg connection inside its transaction."""
 
-    def __init__(self, conn: Any) -> None:
-        self._conn = conn
+    def __init__(self, held: _Held) -> None:
+        self._held = held
+        self._conn = held.conn
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
         with refusals():
@@ -92,16 +127,18 @@ class PgConn:
             records = await self._conn.fetch(numbered(sql), *params)
         return [dict(record) for record in records]
 
+    async def lock(self, *locks: Lock) -> None:
+        await self._held.lock(locks)
+
 
 class PgDatabase:
-    """The pool, the write lock, transactions, and the query helpers of `Database`."""
+    """The pool, transactions and their locks, and the query helpers of `Database`."""
 
     def __init__(self, pool: Any, url: str, clock: Callable[[], datetime]) -> None:
         """Use `PgDatabase.open`."""
         self._pool = pool
         self._url = url
         self._clock = clock
-        self._lock = asyncio.Lock()
         self._held: dict[asyncio.Task[Any], _Held] = {}
         self._closed = False
         self.lock_observer: LockObserver | None = None
@@ -149,15 +186,15 @@ class PgDatabase:
         return moment.astimezone(UTC)
 
     async def close(self, *, wait: float = CLOSE_WAIT) -> None:
-        """Close the pool: after the running write transaction, waiting at most ``wait``
-        seconds for it, then cutting the connections (the server rolls back what is open)."""
+        """Close the pool: after the running transactions, waiting at most ``wait`` seconds
+        for them, then cutting the connections (the server rolls back what is open)."""
         if self._closed:
             return
         if self._current() is not None:
             raise RuntimeError("close() inside a transaction would wait for itself")
         self._closed = True
         try:
-            async with asyncio.timeout(wait), self._lock:
+            async with asyncio.timeout(wait):
                 await self._pool.close()
         except TimeoutError:
             self._pool.terminate()
@@ -191,9 +228,8 @@ class PgDatabase:
         if held is not None:
             if held.mode != "write":
                 raise RuntimeError("cannot start a write transaction inside a read snapshot")
-            with refusals():
-                async with held.conn.transaction():
-                    yield
+            async with held.savepoint():
+                yield
             return
         async with self._writing() as conn, self._holding(conn, "write"):
             yield
@@ -212,33 +248,39 @@ class PgDatabase:
         ):
             yield
 
+    async def lock(self, *locks: Lock) -> None:
+        """Hold ``locks`` until the current write transaction ends (`storage.locks`)."""
+        held = self._current()
+        if held is None:
+            raise RuntimeError("locks are taken inside a write transaction")
+        await held.lock(locks)
+
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[Any]:
-        """A connection in a write transaction that holds both write locks, timed for the
-        observer; committed when the block ends, rolled back if it raises."""
+        """A pooled connection in a write transaction, timed for the observer; committed
+        when the block ends, rolled back if it raises."""
+        self._check_open()
         asked = time.perf_counter()
-        async with self._lock:
-            self._check_open()
+        async with self._pool.acquire() as conn:
             got = time.perf_counter()
             try:
-                async with self._pool.acquire() as conn:
-                    with refusals():
-                        async with conn.transaction():
-                            await conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
-                            yield conn
+                with refusals():
+                    async with conn.transaction():
+                        yield conn
             finally:
                 observer = self.lock_observer
                 if observer is not None:
                     observer(got - asked, time.perf_counter() - got)
 
     @asynccontextmanager
-    async def _holding(self, conn: Any, mode: Literal["write", "read"]) -> AsyncIterator[None]:
+    async def _holding(self, conn: Any, mode: Literal["write", "read"]) -> AsyncIterator[_Held]:
         task = asyncio.current_task()
         if task is None:
             raise RuntimeError("the database is used from a task")
-        self._held[task] = _Held(conn, mode)
+        held = _Held(conn, mode)
+        self._held[task] = held
         try:
-            yield
+            yield held
         finally:
             del self._held[task]
 
@@ -254,11 +296,10 @@ class PgDatabase:
         if held is not None:
             if held.mode != "write":
                 raise RuntimeError("cannot write inside a read snapshot")
-            with refusals():
-                async with held.conn.transaction():
-                    return await work(PgConn(held.conn))
-        async with self._writing() as conn, self._holding(conn, "write"):
-            return await work(PgConn(conn))
+            async with held.savepoint():
+                return await work(PgConn(held))
+        async with self._writing() as conn, self._holding(conn, "write") as opened:
+            return await work(PgConn(opened))
 
     async def probe_commit(self) -> None:
         """A write that changes nothing but is a real commit (a WAL record the server syncs
@@ -285,10 +326,10 @@ class PgDatabase:
         """All rows of a query."""
         held = self._current()
         if held is not None:
-            return await PgConn(held.conn).rows(sql, params)
+            return await PgConn(held).rows(sql, params)
         self._check_open()
         async with self._pool.acquire() as conn:
-            return await PgConn(conn).rows(sql, params)
+            return await PgConn(_Held(conn, "read")).rows(sql, params)
 
     async def fetch_value(self, sql: str, params: Sequence[object] = ()) -> object:
         """The first column of the first row (None if there is no row)."""

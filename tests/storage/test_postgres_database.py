@@ -1,5 +1,5 @@
-"""The PostgreSQL database: placeholders, refusals mapped to the storage's exceptions, and
-writers of several processes that never interleave (the write lock)."""
+"""The PostgreSQL database: placeholders, refusals mapped to the storage's exceptions,
+snapshots, leadership and the relay's wake-up (its locks: `tests.storage.test_postgres_locks`)."""
 
 from __future__ import annotations
 
@@ -68,26 +68,6 @@ async def test_refusals_are_the_storage_exceptions(pg: PgDatabase) -> None:
         await pg.execute("UPDATE users SET first_name = 'B'")
     assert await pg.fetch_value("SELECT first_name FROM users") == "B"
     assert await pg.fetch_value("SELECT status FROM lobbies") == "open"
-
-
-async def test_writers_of_two_processes_never_interleave(pg: PgDatabase) -> None:
-    # Read, then write what was read plus one: without the write lock two writers would read
-    # the same value and one increment would be lost.
-    await pg.execute("CREATE TABLE counter (n bigint NOT NULL)")
-    await pg.execute("INSERT INTO counter VALUES (0)")
-    other = await PgDatabase.open(_url_of(pg))
-
-    async def bump(db: PgDatabase) -> None:
-        async with db.transaction():
-            n = await db.fetch_value("SELECT n FROM counter")
-            await asyncio.sleep(0)
-            await db.execute("UPDATE counter SET n = ?", (int(str(n)) + 1,))
-
-    try:
-        await asyncio.gather(*(bump(db) for _ in range(20) for db in (pg, other)))
-    finally:
-        await other.close()
-    assert await pg.fetch_value("SELECT n FROM counter") == 40
 
 
 async def test_a_snapshot_sees_one_state(pg: PgDatabase) -> None:
