@@ -89,8 +89,10 @@ async def group_ids(update: Update, context: Context) -> tuple[int, int] | None:
 
 
 async def lobby_here(update: Update, context: Context, found: Services) -> Lobby | None:
-    """The open lobby here; without one the command is told there is none."""
+    """The open lobby here; without one the command is told there is none (or, while a match
+    runs here, that the next lobby opens after it)."""
     lobby = await open_lobby(found, update)
     if lobby is None:
-        await reply(update, context, "bot-no-lobby")
+        running = live_here(found, update) is not None
+        await reply(update, context, "bot-no-lobby-running" if running else "bot-no-lobby")
     return lobby

@@ -67,6 +67,7 @@ bot-new-private = Games are played in groups: add me to a group chat and send /n
 bot-new-unknown-game = I do not know the game “{ $game }”. Try: thousand (1000), 1001, tumbochka.
 bot-group-only = This command works in a group chat with a game.
 bot-no-lobby = Nobody is gathering players here. Start with /new
+bot-no-lobby-running = A match is already running here, so nobody can join it. Gather the next one after it: /new
 bot-leave-running = The match is running, so the seats are fixed. The creator or an admin can stop it: /stop
 bot-invite = A link to take a seat: { $link }
 bot-stop-nothing = There is nothing to stop here.

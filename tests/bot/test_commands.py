@@ -108,3 +108,6 @@ async def test_join_leave_invite_and_stop_by_command(driver: Driver, cast: Cast)
     )
     await driver.start(cast.alice, lobby)
     assert await _reply(driver, cast.bob, "/leave") == TR.text(LANG, "bot-leave-running")
+    running = TR.text(LANG, "bot-no-lobby-running")
+    assert await _reply(driver, cast.dave, "/join") == running
+    assert await _reply(driver, cast.dave, "/invite") == running
