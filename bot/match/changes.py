@@ -118,6 +118,7 @@ class Changes:
         write, batch = await self.composed(
             write,
             after,
+            before=live,
             events=[*events, *dealt],
             note=table_note,
             final=over,
@@ -163,7 +164,7 @@ class Changes:
             if not replaced:
                 live.seat_notes.pop(seat, None)
             after = replace(live, row=row, deadline=armed(write, turn))
-            write, batch = await self.composed(write, after, note=table_note)
+            write, batch = await self.composed(write, after, before=live, note=table_note)
             await self._store.matches.commit(write)
             live.row, live.deadline = row, after.deadline
             live.recent, live.solo_note = after.recent, after.solo_note
@@ -172,16 +173,18 @@ class Changes:
         return True
 
     async def composed(
-        self, write: MatchWrite, after: LiveMatch, **shown: Any
+        self, write: MatchWrite, after: LiveMatch, *, before: LiveMatch | None, **shown: Any
     ) -> tuple[MatchWrite, Batch]:
-        """The messages ``after`` (the match as ``write`` leaves it) must show, rendered now
-        (`Screens.compose` with ``shown``) and added to the write: they are committed with the
-        change in its one trip, and delivered after the commit. Where processes share the
-        database, the write also makes the match's job this process's (`bot.match.jobs`)."""
+        """The messages ``after`` (the match as ``write`` leaves it from ``before``; None: a
+        new match) must show, rendered now (`Screens.compose` with ``shown``) and added to the
+        write: they are committed with the change in its one trip, and delivered after the
+        commit. Where processes share the database, the write also makes the match's job this
+        process's, or drops it, if either state needs one (`bot.match.jobs`)."""
         batch = await self._screens.compose(after, **shown)
         extra = (*write.extra, self._store.outbox.statement(batch.rows))
-        if self._jobs is not None:
-            extra = (*extra, self._jobs.statement(after))
+        job = None if self._jobs is None else self._jobs.statement(before, after)
+        if job is not None:
+            extra = (*extra, job)
         return replace(write, extra=extra), batch
 
     async def summary(self, row: Match, lines: Sequence[str] = ()) -> MatchSummary:

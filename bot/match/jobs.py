@@ -74,12 +74,17 @@ class Jobs:
         self.worker = worker
         self._jobs = jobs
 
-    def statement(self, live: LiveMatch) -> Statement:
-        """For the write that leaves the match as ``live``: this process holds its job, or
-        the match has none (its next step waits for a press)."""
-        if automatic(live):
-            return self._jobs.hold(live.match_id, live.version, self.worker, LEASE_SECONDS)
-        return self._jobs.drop(live.match_id)
+    def statement(self, before: LiveMatch | None, after: LiveMatch) -> Statement | None:
+        """For the write that leaves the match as ``after`` (from ``before``; None: a new
+        match): this process holds its job, or the match has none (its next step waits for a
+        press). None when neither state needs one: the match has no job row to drop (a
+        change that left it without a job dropped it), so a press between humans without a
+        timer writes nothing here."""
+        if automatic(after):
+            return self._jobs.hold(after.match_id, after.version, self.worker, LEASE_SECONDS)
+        if before is not None and automatic(before):
+            return self._jobs.drop(after.match_id)
+        return None
 
 
 class JobRunner:

@@ -120,7 +120,7 @@ class Games:
             turn = turn_deadline(row, state)
             write = MatchWrite(row.match_id, 0, tuple(format_deal(deal)), deadline=turn)
             live = LiveMatch(row, state, write.new_version, seed, deadline=armed(write, turn))
-            write, batch = await self._changes.composed(write, live, events=events)
+            write, batch = await self._changes.composed(write, live, before=None, events=events)
             await self._store.matches.commit(write)
         return self._begin(live, batch)
 
@@ -139,8 +139,8 @@ class Games:
             live = LiveMatch(row, state, version, seed)
             batch = await self._screens.compose(live, events=events)
             await self._store.outbox.record(batch.rows)
-            if self.jobs is not None:
-                job = self.jobs.statement(live)
+            job = None if self.jobs is None else self.jobs.statement(None, live)
+            if job is not None:
                 await self._store.db.execute_many(job.sql, job.rows)
         return self._begin(live, batch)
 
