@@ -20,7 +20,7 @@ from bot.match.changes import armed, turn_deadline
 from bot.match.computers import human_to_act
 from bot.match.crew import Crew, Room
 from bot.match.live import LiveMatch
-from bot.match.matchlog import replay_match, seed_of
+from bot.match.matchlog import DealSoFar, deal_so_far, replay_match, seed_of
 from bot.match.turns import TurnTimers
 from bot.records import end_match, players_of, summarize
 from engine import NotationError, Phase
@@ -158,6 +158,7 @@ class Loader(Room):
             return None
         live = LiveMatch(row, state, len(lines), seed)
         live.unreachable = await self._unreachable(live)
+        _turns_so_far(live, deal_so_far(lines))
         if state.phase is Phase.MATCH_OVER:
             # The log is complete but the row was never closed (edited by hand?): close it
             # with its result.
@@ -221,3 +222,24 @@ class Loader(Room):
             log.error("match %s could not be marked abandoned: %s", match_id, error)
         lang = await self._people.chat_language(chat_id)
         await self._screens.post(chat_id, self._tr.text(lang, "bot-match-broken"), topic)
+
+
+def _turns_so_far(live: LiveMatch, deal: DealSoFar) -> None:
+    """Who has had a turn in the current deal of a match loaded anew (a restart, another
+    process's change), as the process that played it knew: each player whose turn came got
+    their hand as a new message then, so only the others' first turn pings them
+    (`bot.match.changes`). Every hand of the first deal was a new message; later, whoever
+    acted in the deal or is to act now has had their turn, and whoever ended the last deal
+    dealt this one."""
+    users = live.user_ids
+    if deal.first:
+        live.deal_turns = {user for user in users if user is not None}
+        return
+    seats = set(deal.acted)
+    to_act = human_to_act(live.row, live.state)
+    if to_act is not None:
+        seats.add(to_act)
+    live.deal_turns = {user for seat in seats if (user := users[seat]) is not None}
+    dealt_by = deal.dealt_by
+    by = None if dealt_by is None else live.row.seats[dealt_by]
+    live.dealt_by = None if by is None or by.played_by_computer else by.user_id

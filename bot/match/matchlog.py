@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from engine import (
     Deal,
@@ -65,6 +66,40 @@ def replay_match(header: str, log: Iterable[str]) -> MatchState:
     for number, line in enumerate(lines, start=1):
         reader.feed(number, line)
     return reader.state
+
+
+_ACTOR = re.compile(r"p([1-9][0-9]*)\s")
+_DEALER = "dealer "
+
+
+@dataclass(frozen=True)
+class DealSoFar:
+    """Who has acted in the current deal of a log, as a match loaded anew must know it."""
+
+    acted: frozenset[int]
+    """The seats with an action in the deal."""
+    dealt_by: int | None
+    """The seat whose action ended the deal before (and so dealt this one); None in the
+    first deal."""
+    first: bool
+    """The match's first deal (dealt at its start)."""
+
+
+def deal_so_far(log: Sequence[str]) -> DealSoFar:
+    """The current deal of ``log`` (the lines after the last deal block's ``dealer``)."""
+    starts = [number for number, line in enumerate(log) if line.startswith(_DEALER)]
+    if not starts:
+        return DealSoFar(frozenset(), None, first=True)
+    start = starts[-1]
+    acted = frozenset(seat for line in log[start + 1:] if (seat := _actor(line)) is not None)
+    dealt_by = _actor(log[start - 1]) if start > 0 else None
+    return DealSoFar(acted, dealt_by, first=len(starts) == 1)
+
+
+def _actor(line: str) -> int | None:
+    """The seat of an action line (``p2 play AS``: 1), None for any other line."""
+    found = _ACTOR.match(line)
+    return int(found[1]) - 1 if found else None
 
 
 def next_deal(state: MatchState, seed: str) -> Deal:

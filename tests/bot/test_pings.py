@@ -6,13 +6,17 @@ tells the last trick and the deal's result until the next deal's first action.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
+
+import pytest
 
 from engine import Pass
 from tests.bot.conftest import Cast
 from tests.bot.harness import LANG, TR, BotUnderTest, Driver, plain, running_bot
 from tests.bot.policies import thousand
 from tests.fakebot import FakeTelegramServer, SimUser
+from tests.postgres import fresh_database
 
 PING = 0.4
 """The ping delay of these tests, in seconds."""
@@ -82,6 +86,32 @@ async def test_a_fast_player_gets_edits_only_until_the_next_deal(
         assert after == {**before, option.user.id: before[option.user.id] + 1}
         for user in driver.users:
             assert _hands(driver, user) == 1
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+async def test_a_match_loaded_anew_pings_no_one_its_first_process_would_not_have(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path, database: str
+) -> None:
+    """A restart in the middle of a deal (on PostgreSQL: as another worker would) loads the
+    match from its log, which tells who has had a turn in this deal: the rest of the deal is
+    edits, as without the restart, and the next deal's first turn one new message."""
+    async with contextlib.AsyncExitStack() as stack:
+        url = await stack.enter_async_context(fresh_database()) if database != "sqlite" else None
+        settings: dict[str, object] = {"ping_seconds": 60}
+        if url is not None:
+            settings["database_url"] = url
+        handled: set[int] = set()
+        async with running_bot(server, tmp_path / "bot.db", handled=handled, **settings) as bot:
+            driver = await _started(server, cast, bot)
+            before = {u.id: _sends(server, u) for u in driver.users}
+            await driver.play(thousand(play_deals=1), stop=lambda d: d.presses >= 12)
+            assert driver.deal_number() == 1
+        async with running_bot(server, tmp_path / "bot.db", handled=handled, **settings) as bot:
+            driver.bot = bot
+            await driver.play(thousand(play_deals=1), stop=lambda d: d.deal_number() >= 2)
+            option = driver.options()[0]
+            after = {u.id: _sends(server, u) for u in driver.users}
+    assert after == {**before, option.user.id: before[option.user.id] + 1}
 
 
 async def test_notify_off_stops_the_pings(
