@@ -183,6 +183,8 @@ class SharedOutbox(Outbox):
         super().__init__(*args, **kwargs)
         self.relay: RelayWriter | None = None
         self._posted: OrderedDict[tuple[int, str, int], None] = OrderedDict()
+        self._handed: OrderedDict[tuple[int, str], Content] = OrderedDict()
+        """A follower's last show of each message, handed to the leader (`shown`)."""
 
     @property
     def queued(self) -> int:
@@ -198,11 +200,26 @@ class SharedOutbox(Outbox):
                 chat_id, key, content, message_id=message_id, on_sent=on_sent, last=last,
                 renew=renew, version=version, state=state,
             )
+            self._handed[chat_id, key] = content
+            self._handed.move_to_end((chat_id, key))
+            if last:
+                del self._handed[chat_id, key]
+            elif len(self._handed) > POSTED_MEMORY:
+                self._handed.popitem(last=False)
         else:
             super().show(
                 chat_id, key, content, message_id=message_id, on_sent=on_sent, last=last,
                 renew=renew, version=version, state=state,
             )
+
+    def shown(self, chat_id: int, key: str) -> Content | None:
+        """What the message shows: in a follower, which never sees a delivery, what it last
+        handed the leader for it (the leader may coalesce it with a newer state, but the
+        group reads on from there), so that a table's "just now" lines are those not handed
+        over yet (`bot.match.drawing.unseen`) and do not pile up."""
+        if self.relay is not None:
+            return self._handed.get((chat_id, key))
+        return super().shown(chat_id, key)
 
     def post(
         self, chat_id: int, content: Content, *, key: str | None = None, version: int = 0
@@ -227,6 +244,7 @@ class SharedOutbox(Outbox):
     def forget(self, chat_id: int, key: str) -> None:
         if self.relay is not None:
             self.relay.forget(chat_id, key)
+            self._handed.pop((chat_id, key), None)
         else:
             super().forget(chat_id, key)
 

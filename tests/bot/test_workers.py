@@ -19,10 +19,11 @@ import sys
 import time
 from pathlib import Path
 
+from bot.match.drawing import RECENT_CONTEXT
 from bot.match.jobs import CLAIM_SECONDS, LEASE_SECONDS
 from storage import Store
 from tests.bot.conftest import Cast
-from tests.bot.harness import TOKEN, Driver, bot_environment, bot_process
+from tests.bot.harness import LANG, TOKEN, TR, Driver, bot_environment, bot_process, plain
 from tests.bot.proxy import RoundRobin, free_port, listening
 from tests.bot.test_postgres import _log
 from tests.bot.test_restart import KILL_AFTER, POLICY, SEED, _gather, _in_a_trick, _reference
@@ -46,6 +47,19 @@ def _limits(server: FakeTelegramServer) -> None:
     """The fake server enforces Telegram's limits (the group window scaled down)."""
     server.limits.enabled = True
     server.limits.group_window = GROUP_WINDOW
+
+
+def _most_just_now(driver: Driver) -> int:
+    """The most "just now" lines any state of the group's messages showed."""
+    heading = plain(TR.text(LANG, "table-notes"))
+    most = 0
+    for message in driver.group.messages(from_bot=True):
+        for text in message.history:
+            lines = text.split("\n")
+            if heading in lines:
+                rest = lines[lines.index(heading) + 1:]
+                most = max(most, rest.index("") if "" in rest else len(rest))
+    return most
 
 
 def _worker(url: str, hook: str, port: int, **extra: str) -> dict[str, str]:
@@ -204,6 +218,33 @@ async def test_a_start_taken_by_one_worker_counts_in_the_other(
     assert played is None
     assert set(proxy.served[-KILL_AFTER:]) == set(ports)  # both workers took presses
     assert not any("url" in button for button in table.buttons()), table.button_rows()
+
+
+async def test_a_follower_that_takes_every_press_keeps_its_tables_short(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    """A follower never sees a delivery: its tables' "just now" lines run from what it last
+    handed the leader (a few lines of context and the new ones), not from the deal's start."""
+    output = tmp_path / "workers.log"
+    ports = [free_port(), free_port()]
+    proxy = RoundRobin([ports[1]])
+    driver = Driver(server, cast.group, [cast.alice, cast.bob, cast.carol])
+    async with (
+        fresh_database() as url, proxy.running() as hook,
+        bot_process(server, tmp_path / "a.db", output, **_worker(url, hook, ports[0])),
+    ):
+        await _listening(ports[0], output)
+        async with bot_process(server, tmp_path / "b.db", output,
+                               **_worker(url, hook, ports[1])) as follower:
+            await _listening(ports[1], output)
+            await _gather(driver, cast)
+            played = await asyncio.wait_for(
+                driver.play(POLICY, stop=lambda d: d.deal_number() >= 2), 300
+            )
+            follower.send_signal(signal.SIGTERM)
+            assert await follower.wait() == 0, output.read_text()
+    assert played is None and set(proxy.served) == {ports[1]}
+    assert _most_just_now(driver) <= RECENT_CONTEXT + 6
 
 
 async def test_a_second_polling_process_on_the_database_refuses_to_start(
