@@ -7,6 +7,7 @@ lobbies and matches to it so running games follow.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import get_args
 
 from storage._rows import check_language, load, to_text
@@ -47,6 +48,15 @@ class Chats:
             f"SELECT {_COLUMNS} FROM chats WHERE chat_id = ?", (chat_id,)
         )
         return None if row is None else load(Chat, row, table="chats", key=chat_id)
+
+    async def changed_since(self, moment: datetime) -> list[Chat]:
+        """The chats changed at or after ``moment`` (by their ``updated_at``), oldest change
+        first: what another process's cache must re-read."""
+        rows = await self._db.fetch_all(
+            f"SELECT {_COLUMNS} FROM chats WHERE updated_at >= ? ORDER BY updated_at, chat_id",
+            (to_text(moment),),
+        )
+        return [load(Chat, row, table="chats", key=row.get("chat_id")) for row in rows]
 
     async def set_language(self, chat_id: int, language: str | None) -> Chat:
         """Store the language chosen with /lang in the chat (None: back to the default)."""

@@ -39,7 +39,7 @@ from storage.models import GAMES, Lobby, LobbySeat, LobbyStatus
 
 _COLUMNS = (
     "lobby_id, chat_id, topic_id, creator_id, message_id, game, players, rules, turn_seconds, "
-    "status, created_at, updated_at"
+    "status, created_at, updated_at, settings_open"
 )
 
 
@@ -195,6 +195,11 @@ class Lobbies:
             return await self._update(
                 lobby_id, "game = ?, players = ?, rules = ?", (game, players, rules)
             )
+
+    async def set_settings_open(self, lobby_id: int, open_: bool) -> Lobby:
+        """Whether the open lobby's message shows the settings screen (any process may take
+        its next press)."""
+        return await self._update(lobby_id, "settings_open = ?", (int(open_),))
 
     async def set_turn_seconds(self, lobby_id: int, turn_seconds: int | None) -> Lobby:
         """Set the turn timer of an open lobby (None = no timer)."""

@@ -93,6 +93,8 @@ class Lobby(_Row):
     created_at: AwareDatetime
     updated_at: AwareDatetime
     seats: tuple[LobbySeat, ...]
+    settings_open: bool = False
+    """The lobby's message shows its creator's settings screen, not the seats."""
 
     @model_validator(mode="after")
     def _seats_in_table(self) -> Self:

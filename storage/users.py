@@ -8,6 +8,8 @@ A user row must exist before the user creates a lobby or takes a seat (foreign k
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from storage._rows import check_language, load, to_text
 from storage.backend import Backend
 from storage.errors import NotFound
@@ -60,6 +62,15 @@ class Users:
             f"SELECT {_COLUMNS} FROM users WHERE user_id = ?", (user_id,)
         )
         return None if row is None else load(User, row, table="users", key=user_id)
+
+    async def changed_since(self, moment: datetime) -> list[User]:
+        """The users changed at or after ``moment`` (by their ``updated_at``), oldest change
+        first: what another process's cache must re-read."""
+        rows = await self._db.fetch_all(
+            f"SELECT {_COLUMNS} FROM users WHERE updated_at >= ? ORDER BY updated_at, user_id",
+            (to_text(moment),),
+        )
+        return [load(User, row, table="users", key=row.get("user_id")) for row in rows]
 
     async def set_language(self, user_id: int, language: str | None) -> User:
         """Store the language chosen with /lang (None: back to Telegram's / the default)."""

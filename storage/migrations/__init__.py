@@ -6,7 +6,8 @@ matches, the action log, turn deadlines), `v2_results` (results, totals, ratings
 `v3_outbox` (the transactional outbox), `v4_turn_pings` (/notify), `v5_topics` (one game
 per forum topic), `v6_relay` (what the processes of one database hand the one that sends),
 `v7_kick_votes` (/kick votes), `v8_match_jobs` (which process runs a match's timer and
-computer moves). `migrate` (in `runner`) runs at every open: it applies the
+computer moves), `v9_shared_screens` (a lobby's open settings screen; users and chats by the
+time they changed). `migrate` (in `runner`) runs at every open: it applies the
 missing scripts in order, each in its own ``BEGIN IMMEDIATE`` transaction together with the
 ``user_version`` bump, so a crash (or a second process opening the same file) never leaves a
 half-applied step; a database that is already current is left untouched, and one whose
@@ -47,10 +48,11 @@ from storage.migrations.v5_topics import MIGRATION_5
 from storage.migrations.v6_relay import MIGRATION_6
 from storage.migrations.v7_kick_votes import MIGRATION_7
 from storage.migrations.v8_match_jobs import MIGRATION_8
+from storage.migrations.v9_shared_screens import MIGRATION_9
 
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5, MIGRATION_6,
-    MIGRATION_7, MIGRATION_8,
+    MIGRATION_7, MIGRATION_8, MIGRATION_9,
 )
 """``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1``. Append only."""
 

@@ -26,6 +26,7 @@ from storage.postgres.ddl import TIME as _TIME
 from storage.postgres.ddl import refuse as _refuse
 from storage.postgres.v5_topics import MIGRATION_5
 from storage.postgres.v8_match_jobs import MIGRATION_8
+from storage.postgres.v9_shared_screens import MIGRATION_9
 
 _GAMES = "('thousand', 'thousand-one', 'tumbochka')"
 _LANGUAGE = "~ '^[a-z][a-z]'"
@@ -375,6 +376,6 @@ CREATE TABLE kick_votes (
 
 PG_MIGRATIONS: tuple[str, ...] = (
     MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4, MIGRATION_5, MIGRATION_6,
-    MIGRATION_7, MIGRATION_8,
+    MIGRATION_7, MIGRATION_8, MIGRATION_9,
 )
 """``PG_MIGRATIONS[i]`` is ``storage.migrations.MIGRATIONS[i]`` for PostgreSQL. Append only."""
