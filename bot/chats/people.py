@@ -6,12 +6,15 @@ the sender of a group's anonymous administrators, which may open a lobby. Rows a
 memory: an update from a known user with the same name and language costs no database write.
 Where other processes share the database (issue 17), whether a user's private chat is open
 is read from it and always written: another process may have taken their /start, or
-Telegram's refusal.
+Telegram's refusal; and the cached users and chats that changed are re-read every
+`REFRESH_SECONDS` (`refresh`), so a /lang or /notify taken by another process counts here
+within about a second.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime, timedelta
 from typing import Final
 
 import telegram
@@ -21,6 +24,11 @@ from storage import Chat, ChatType, Store, User
 
 ANONYMOUS_ADMIN_ID: Final = 1087968824
 """Telegram's ``GroupAnonymousBot``: the sender of an anonymous administrator's messages."""
+REFRESH_SECONDS = 1.0
+"""How often a process of a shared database re-reads the users and chats that changed."""
+OVERLAP_SECONDS = 5.0
+"""Each refresh reads back this far before the last one: the processes' clocks stamp the
+changes, and may disagree by a little (a change read twice is harmless)."""
 _CHAT_TYPES: dict[str, ChatType] = {
     "private": "private", "group": "group", "supergroup": "supergroup", "channel": "channel",
 }
@@ -34,6 +42,25 @@ class People:
         self.default_language = default_language
         self._users: dict[int, User] = {}
         self._chats: dict[int, Chat] = {}
+        self._refreshed: datetime | None = None
+
+    async def refresh(self) -> int:
+        """Re-read the cached users and chats that changed since the last refresh (less
+        `OVERLAP_SECONDS`; the first one only marks the time); how many were re-read."""
+        now = self._store.db.now()
+        since, self._refreshed = self._refreshed, now
+        if since is None:
+            return 0
+        since -= timedelta(seconds=OVERLAP_SECONDS)
+        users = await self._store.users.changed_since(since)
+        chats = await self._store.chats.changed_since(since)
+        users = [user for user in users if user.user_id in self._users]
+        chats = [chat for chat in chats if chat.chat_id in self._chats]
+        for user in users:
+            self._users[user.user_id] = user
+        for chat in chats:
+            self._chats[chat.chat_id] = chat
+        return len(users) + len(chats)
 
     async def remember(self, update: telegram.Update) -> None:
         """Store the update's user and chat (if any)."""

@@ -5,8 +5,10 @@ creator's Settings screen chooses the game, the number of players and every opti
 game; Start hands the full lobby to the game service, and the lobby message becomes the
 match's table. An invite link (``/start join-<id>``) seats whoever opens it. Anyone in the
 group may fill a free seat with a computer player (easy or hard) and take the last computer
-out again; the creator's settings also hold the turn timer. The service gathers what the
-message shows (`bot.render.lobby.LobbyScreen`) and renders it with the pure functions there.
+out again; the creator's settings also hold the turn timer. Which screen the message shows
+(the seats or the settings) is stored with the lobby, so that any process of a shared
+database takes the next press. The service gathers what the message shows
+(`bot.render.lobby.LobbyScreen`) and renders it with the pure functions there.
 """
 
 from __future__ import annotations
@@ -84,7 +86,6 @@ class Lobbies:
         self._outbox = outbox
         self._tr = tr
         self._bot_username = bot_username
-        self._settings_open: set[int] = set()
 
     # ---------------------------------------------------------------- commands
 
@@ -141,7 +142,6 @@ class Lobbies:
 
     async def cancel(self, lobby: Lobby, lang: str) -> None:
         await self._store.lobbies.cancel(lobby.lobby_id)
-        self._settings_open.discard(lobby.lobby_id)
         self._outbox.show(
             lobby.chat_id,
             lobby_key(lobby.lobby_id),
@@ -187,10 +187,12 @@ class Lobbies:
         if press.verb == "start":
             return await self._start(lobby, lang)
         if press.verb in ("settings", "back"):
-            if press.verb == "settings":
-                self._settings_open.add(lobby.lobby_id)
-            else:
-                self._settings_open.discard(lobby.lobby_id)
+            try:
+                lobby = await self._store.lobbies.set_settings_open(
+                    lobby.lobby_id, press.verb == "settings"
+                )
+            except (WrongStatus, NotFound):
+                return self._tr.text(lang, "lobby-closed")
             await self.show(lobby)
             return ""
         return await self._change(lobby, press, lang)
@@ -204,7 +206,6 @@ class Lobbies:
             return self._tr.text(lang, "lobby-not-full")
         except (WrongStatus, NotFound):
             return self._tr.text(lang, "lobby-closed")
-        self._settings_open.discard(lobby.lobby_id)
         self._outbox.forget(lobby.chat_id, lobby_key(lobby.lobby_id))
         return ""
 
@@ -277,7 +278,7 @@ class Lobbies:
 
     async def show(self, lobby: Lobby) -> None:
         lang = await self._people.chat_language(lobby.chat_id)
-        main = lobby.lobby_id not in self._settings_open
+        main = not lobby.settings_open
         screen = await self._screen(lobby, main=main)
         render = render_lobby if main else render_lobby_settings
         content = Content(*render(screen, lang, self._tr), topic=lobby.topic_id)

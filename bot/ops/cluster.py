@@ -15,7 +15,8 @@ so the token's limits hold with N processes:
 
 Turn timers and computer moves are not the leader's: every process runs those of the matches
 it changed, as their jobs, and takes over those of a process that died (`bot.match.jobs`,
-started here for every process of a shared database).
+started here for every process of a shared database). Every process re-reads the users and
+chats that others changed (`People.refresh`).
 
 When the leader dies its lock goes with its connection; a waiting follower takes it, stops
 relaying, takes Telegram's windows as full as the dead leader's pacing may have left them
@@ -35,6 +36,7 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.chats.people import REFRESH_SECONDS
 from bot.lobby.service import lobby_sent
 from bot.match.jobs import JobRunner
 from bot.match.recovery import ending_of, take_over
@@ -94,6 +96,8 @@ class Cluster:
         leadership = await Leadership.connect(str(services.settings.database))
         try:
             cluster = cls(services, leadership, outbox, on_lost)
+            await services.people.refresh()
+            cluster._background.spawn(cluster._refresh_people(), "re-reading users and chats")
             if await leadership.try_lead():
                 await cluster._lead()
             else:
@@ -114,6 +118,14 @@ class Cluster:
             services.store.jobs, jobs.worker, services.games.nudge,
             str(services.settings.database),
         )
+
+    async def _refresh_people(self) -> None:
+        while True:
+            await asyncio.sleep(REFRESH_SECONDS)
+            try:
+                await self._services.people.refresh()
+            except Exception:
+                log.exception("the users and chats cannot be re-read")
 
     def _follow(self) -> None:
         log.info("another process leads: this one takes updates and relays what to send")

@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from bot.chats.people import REFRESH_SECONDS
 from bot.match.drawing import RECENT_CONTEXT
 from bot.match.jobs import CLAIM_SECONDS, LEASE_SECONDS
 from storage import Store
@@ -245,6 +246,44 @@ async def test_a_follower_that_takes_every_press_keeps_its_tables_short(
             assert await follower.wait() == 0, output.read_text()
     assert played is None and set(proxy.served) == {ports[1]}
     assert _most_just_now(driver) <= RECENT_CONTEXT + 6
+
+
+async def test_a_settings_screen_and_a_language_from_one_worker_hold_in_the_other(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    """The lobby's settings screen opened through one worker takes its next press in the
+    other (it is stored); a /lang taken by one worker reaches the other's cache within about
+    a second (`People.refresh`)."""
+    output = tmp_path / "workers.log"
+    ports = [free_port(), free_port()]
+    proxy = RoundRobin([ports[0]])
+    driver = Driver(server, cast.group, [cast.alice, cast.bob, cast.carol])
+    back, english = TR.text(LANG, "lobby-back"), plain(TR.text("en", "lobby-title", game=""))
+    async with (
+        fresh_database() as url, proxy.running() as hook,
+        bot_process(server, tmp_path / "a.db", output, **_worker(url, hook, ports[0])),
+        bot_process(server, tmp_path / "b.db", output, **_worker(url, hook, ports[1])),
+    ):
+        await _listening(ports[0], output)
+        await _listening(ports[1], output)
+        lobby = await driver.open_lobby(cast.alice, "/new")
+        proxy.ports = [ports[1]]
+        await driver.press_lobby(cast.bob, lobby, "join")  # the second worker knows the group
+        proxy.ports = [ports[0]]
+        await driver.press_lobby(cast.alice, lobby, "settings")
+        await server.wait_for(lambda: back in lobby.button_texts(), what="the settings")
+        proxy.ports = [ports[1]]
+        edits = lobby.edits
+        await driver.press_lobby(cast.alice, lobby, "opt", "bid_step")
+        await server.wait_for(lambda: lobby.edits > edits, what="the bid step changed")
+        assert back in lobby.button_texts()  # still the settings screen
+        proxy.ports = [ports[0]]
+        await driver.say(cast.bob, "/lang en")
+        await asyncio.sleep(REFRESH_SECONDS * 2)
+        proxy.ports = [ports[1]]
+        await driver.press_lobby(cast.alice, lobby, "back")
+        await server.wait_for(lambda: back not in lobby.button_texts(), what="the seats")
+    assert english.split(":")[1].strip() in lobby.text.split("\n")[0], lobby.text
 
 
 async def test_a_second_polling_process_on_the_database_refuses_to_start(
