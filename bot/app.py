@@ -135,7 +135,7 @@ async def startup(application: AnyApplication) -> None:
         # A database that opens but cannot commit (a read-only file or disk) fails the start,
         # instead of every press later.
         await services.store.db.probe_commit()
-        cluster = await Cluster.join(services, application.stop_running)
+        cluster = await Cluster.join(services, application.bot, application.stop_running)
         if not cluster.leading and not services.settings.webhook_url:
             # Telegram hands getUpdates to one poller at a time: only webhooks share a token.
             raise StorageError(

@@ -14,7 +14,9 @@ Texts come from `bot.records` in the chat's language (the user's in a private ch
 out through the outbox. Long lists come one page at a time with ◀ ▶ buttons whose presses edit
 the message in place; their data is ``encode_page("top" | "hist", arg)`` with the page, the
 game and the humans-only flag in ``arg``. The picture (drawn in
-a worker thread) and the CSV are files, sent with `bot.telegram.uploads`.
+a worker thread) and the CSV are files, sent with `bot.telegram.uploads` — by the process
+that sends, where several share the database (`bot.telegram.relay.send_file`): a follower
+hands them over, so its "sent" for /export means handed over.
 """
 
 from __future__ import annotations
@@ -55,7 +57,8 @@ from bot.records.announce import SHEET_FILENAME
 from bot.services import Context, Services, services
 from bot.telegram.callbacks import PagePress, encode_page
 from bot.telegram.outbox import Content
-from bot.telegram.uploads import send_document, send_photo
+from bot.telegram.relay import send_file
+from bot.telegram.uploads import Upload
 from engine import DEFAULT_GAME, Game
 from storage import HistoryEntry, LeaderboardEntry, Page, PlayerRef
 from storage.models import GAMES
@@ -159,10 +162,8 @@ async def score(update: Update, context: Context) -> None:
     summary = await summary_of(found.store, live.match_id)
     png = await found.announcer.picture(summary, lang)
     caption = found.announcer.caption(summary, lang)
-    await send_photo(
-        context.bot, chat.id, png, filename=SHEET_FILENAME, caption=caption,
-        topic=topic_of_update(update),
-    )
+    sheet = Upload("photo", chat.id, png, SHEET_FILENAME, caption, topic=topic_of_update(update))
+    await send_file(context.bot, found.outbox, sheet)
 
 
 @logged("command-export")
@@ -183,12 +184,12 @@ async def export(update: Update, context: Context) -> None:
         return
     mine = await found.people.user_language(user.id)
     data = export_csv(entries, user.id, mine, found.tr)
-    sent = await send_document(
-        context.bot, user.id, data, filename=EXPORT_FILENAME,
-        caption=found.tr.text(mine, "rec-export-caption"),
+    caption = found.tr.text(mine, "rec-export-caption")
+    sent = await send_file(
+        context.bot, found.outbox, Upload("document", user.id, data, EXPORT_FILENAME, caption)
     )
     if chat.type != ChatType.PRIVATE:
-        reply = "rec-export-sent" if sent is not None else "rec-export-private"
+        reply = "rec-export-sent" if sent else "rec-export-private"
         answer(found, update, Content(found.tr.text(lang, reply)))
 
 

@@ -11,6 +11,8 @@ so the token's limits hold with N processes:
   leader is woken by the relay's notification (or its own `POLL_SECONDS` poll) and hands
   them to its outbox; the endings a follower's presses produce are relayed too, and the
   leader posts them with their score sheets;
+* a follower hands the files it would upload (a /score picture, an /export file) to the
+  leader too, which uploads them in the background;
 * only the leader registers the webhook and the commands, at its start.
 
 Turn timers and computer moves are not the leader's: every process runs those of the matches
@@ -36,6 +38,8 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from telegram import Bot
+
 from bot.chats.people import REFRESH_SECONDS
 from bot.lobby.service import lobby_sent
 from bot.match.jobs import JobRunner
@@ -43,6 +47,7 @@ from bot.match.recovery import ending_of, take_over
 from bot.ops.background import Background
 from bot.services import Services
 from bot.telegram.relay import RelayWriter, Rememberers, SharedOutbox, replay
+from bot.telegram.uploads import Upload, send
 from storage import StorageError
 from storage.outbox import Stored
 from storage.postgres.leader import Leadership
@@ -62,12 +67,14 @@ class Cluster:
     def __init__(
         self,
         services: Services,
+        bot: Bot,
         leadership: Leadership | None,
         outbox: SharedOutbox | None,
         on_lost: Callable[[], None],
     ) -> None:
         """``leadership`` None: the only process (SQLite), which leads."""
         self._services = services
+        self._bot = bot
         self._leadership = leadership
         self._jobs: JobRunner | None = None
         self._wake = asyncio.Event()
@@ -86,16 +93,16 @@ class Cluster:
         }
 
     @classmethod
-    async def join(cls, services: Services, on_lost: Callable[[], None]) -> Cluster:
+    async def join(cls, services: Services, bot: Bot, on_lost: Callable[[], None]) -> Cluster:
         """Lead if the database has no leader (or is SQLite's), else follow and wait."""
         outbox = services.outbox
         if not services.store.shared:
-            return cls(services, None, None, on_lost)
+            return cls(services, bot, None, None, on_lost)
         if not isinstance(outbox, SharedOutbox):
             raise TypeError("processes sharing a database need the shared outbox")
         leadership = await Leadership.connect(str(services.settings.database))
         try:
-            cluster = cls(services, leadership, outbox, on_lost)
+            cluster = cls(services, bot, leadership, outbox, on_lost)
             await services.people.refresh()
             cluster._background.spawn(cluster._refresh_people(), "re-reading users and chats")
             if await leadership.try_lead():
@@ -176,11 +183,20 @@ class Cluster:
                 continue
             for body in bodies:
                 try:
-                    await replay(body, services.outbox, self._rememberers, self._ending)
+                    await replay(
+                        body, services.outbox, self._rememberers, self._ending, self._upload
+                    )
                 except Exception:
                     log.exception("a relayed call failed: %r", body.get("op"))
             if len(bodies) >= TAKE_LIMIT:
                 self._wake.set()
+
+    def _upload(self, upload: Upload) -> None:
+        """A follower's file: sent in the background (its 429s are waited out there)."""
+        async def sending() -> None:
+            await send(self._bot, upload)
+
+        self._background.spawn(sending(), f"uploading to chat {upload.chat_id}")
 
     async def _ending(self, body: Mapping[str, Any]) -> None:
         """A follower's match ended: post its result (once, if the take-over did not)."""

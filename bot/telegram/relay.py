@@ -11,6 +11,10 @@ message that two processes hand over may arrive out of order (a follower's redra
 after the leader's own newer change, a take-over's redelivery after a press): every show
 says the version of the match it shows, and the outbox drops one older than it has.
 
+Files (a /score picture, an /export file) are uploads, not outbox calls: a follower relays
+each with its bytes (`send_file`), and the leader sends it in the background, paced with
+everything else it sends.
+
 What a newly sent message's id must update (the ``on_sent`` of a table, a hand, a lobby) is
 relayed as a `Remember` — the kind and the ids — and rebuilt in the leader by the function
 its services registered under that kind.
@@ -24,16 +28,19 @@ not stored: one relayed just before the leader died may be lost.
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardMarkup
 
 from bot.telegram.outbox import Outbox
 from bot.telegram.queue import Content, OnSent
+from bot.telegram.uploads import Upload, send
 from storage.relay import Relay
 
 log = logging.getLogger(__name__)
@@ -139,6 +146,15 @@ class RelayWriter:
         self._add({
             "op": "ending", "chat": chat_id, "match": match_id, "version": version,
             "lang": lang, "text": text, "topic": topic,
+        })
+
+    def upload(self, upload: Upload) -> None:
+        """A file for the leader to send."""
+        self._add({
+            "op": "upload", "chat": upload.chat_id, "kind": upload.kind,
+            "data": base64.b64encode(upload.data).decode("ascii"),
+            "filename": upload.filename, "caption": upload.caption, "html": upload.html,
+            "topic": upload.topic,
         })
 
     def _add(self, body: dict[str, Any]) -> None:
@@ -254,13 +270,44 @@ class SharedOutbox(Outbox):
         await super().idle(chat_ids)
 
 
+async def send_file(bot: Bot, outbox: Outbox, upload: Upload) -> bool:
+    """Send a file — in a follower, hand it to the leader, which sends it within the token's
+    limits; whether it was sent or handed over."""
+    if isinstance(outbox, SharedOutbox) and outbox.relay is not None:
+        outbox.relay.upload(upload)
+        return True
+    return await send(bot, upload) is not None
+
+
 OnEnding = Callable[[Mapping[str, Any]], Awaitable[None]]
+OnUpload = Callable[[Upload], None]
+
+
+def upload_of(body: Mapping[str, Any]) -> Upload | None:
+    """The file of a relayed ``upload`` (None: a broken body)."""
+    chat_id, kind, data = body.get("chat"), body.get("kind"), body.get("data")
+    filename, caption, topic = body.get("filename"), body.get("caption"), body.get("topic")
+    if not (isinstance(chat_id, int) and kind in ("photo", "document") and isinstance(data, str)
+            and isinstance(filename, str) and isinstance(caption, str)
+            and isinstance(topic, int)):
+        return None
+    try:
+        decoded = base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    photo = kind == "photo"
+    return Upload(
+        "photo" if photo else "document", chat_id, decoded, filename, caption,
+        html=body.get("html") is True, topic=topic,
+    )
 
 
 async def replay(
-    body: Mapping[str, Any], outbox: Outbox, rememberers: Rememberers, ending: OnEnding
+    body: Mapping[str, Any], outbox: Outbox, rememberers: Rememberers, ending: OnEnding,
+    upload: OnUpload | None = None,
 ) -> None:
-    """Hand one relayed call to the leader's outbox (a broken body is logged and skipped)."""
+    """Hand one relayed call to the leader's outbox, a file to ``upload`` (which sends it in
+    the background); a broken body is logged and skipped."""
     op, chat_id, key = body.get("op"), body.get("chat"), body.get("key")
     if not isinstance(chat_id, int):
         log.error("relayed call without a chat: %r", body)
@@ -288,8 +335,10 @@ async def replay(
         outbox.forget(chat_id, key)
     elif op == "ending":
         await ending(body)
+    elif op == "upload" and upload is not None and (file := upload_of(body)) is not None:
+        upload(file)
     else:
-        log.error("relayed call not understood: %r", body)
+        log.error("relayed call not understood: %r", {k: v for k, v in body.items() if k != "data"})
 
 
 def _on_sent(sent: object, rememberers: Rememberers) -> OnSent | None:

@@ -1,5 +1,6 @@
 """Files the bot sends — the score sheet picture, the CSV export — straight through the Bot API,
-since the outbox carries text only.
+since the outbox carries text only. Where several processes share the database only the one
+that sends may upload: the others hand an `Upload` to it (`bot.telegram.relay.send_file`).
 
 A file is one new message that is never edited, so there is nothing to coalesce: the caller
 awaits the upload. A 429 (`RetryAfter`) is waited out and the upload tried again, up to
@@ -14,8 +15,9 @@ import asyncio
 import logging
 import warnings
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import timedelta
-from typing import Final
+from typing import Final, Literal
 
 from telegram import Bot, InputFile, Message
 from telegram.constants import ParseMode
@@ -25,6 +27,34 @@ from telegram.warnings import PTBDeprecationWarning
 log = logging.getLogger(__name__)
 
 ATTEMPTS: Final = 4
+
+
+@dataclass(frozen=True)
+class Upload:
+    """One file to send: a picture (``photo``, a PNG) or a ``document``, with its caption
+    (a picture's in Telegram HTML if ``html``), into the chat's forum topic ``topic`` (0:
+    none)."""
+
+    kind: Literal["photo", "document"]
+    chat_id: int
+    data: bytes
+    filename: str
+    caption: str
+    html: bool = False
+    topic: int = 0
+
+
+async def send(bot: Bot, upload: Upload) -> Message | None:
+    """Send the file; None if it could not be sent."""
+    if upload.kind == "photo":
+        return await send_photo(
+            bot, upload.chat_id, upload.data, filename=upload.filename,
+            caption=upload.caption, html=upload.html, topic=upload.topic,
+        )
+    return await send_document(
+        bot, upload.chat_id, upload.data, filename=upload.filename, caption=upload.caption,
+        topic=upload.topic,
+    )
 
 
 async def send_photo(

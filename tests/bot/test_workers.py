@@ -24,7 +24,16 @@ from bot.match.drawing import RECENT_CONTEXT
 from bot.match.jobs import CLAIM_SECONDS, LEASE_SECONDS
 from storage import Store
 from tests.bot.conftest import Cast
-from tests.bot.harness import LANG, TOKEN, TR, Driver, bot_environment, bot_process, plain
+from tests.bot.harness import (
+    LANG,
+    TOKEN,
+    TR,
+    Driver,
+    bot_environment,
+    bot_process,
+    check_score_sheet,
+    plain,
+)
 from tests.bot.proxy import RoundRobin, free_port, listening
 from tests.bot.test_postgres import _log
 from tests.bot.test_restart import KILL_AFTER, POLICY, SEED, _gather, _in_a_trick, _reference
@@ -225,7 +234,8 @@ async def test_a_follower_that_takes_every_press_keeps_its_tables_short(
     server: FakeTelegramServer, cast: Cast, tmp_path: Path
 ) -> None:
     """A follower never sees a delivery: its tables' "just now" lines run from what it last
-    handed the leader (a few lines of context and the new ones), not from the deal's start."""
+    handed the leader (a few lines of context and the new ones), not from the deal's start.
+    Its /score picture is handed to the leader, which sends it."""
     output = tmp_path / "workers.log"
     ports = [free_port(), free_port()]
     proxy = RoundRobin([ports[1]])
@@ -242,10 +252,17 @@ async def test_a_follower_that_takes_every_press_keeps_its_tables_short(
             played = await asyncio.wait_for(
                 driver.play(POLICY, stop=lambda d: d.deal_number() >= 2), 300
             )
+            await cast.alice.send(cast.group, "/score")  # the leader sends the follower's file
+            sheet = await server.wait_for(
+                lambda: next((m for m in cast.group.messages(from_bot=True)
+                              if m.kind == "photo"), None),
+                what="the score sheet",
+            )
             follower.send_signal(signal.SIGTERM)
             assert await follower.wait() == 0, output.read_text()
     assert played is None and set(proxy.served) == {ports[1]}
     assert _most_just_now(driver) <= RECENT_CONTEXT + 6
+    check_score_sheet(sheet)
 
 
 async def test_a_settings_screen_and_a_language_from_one_worker_hold_in_the_other(

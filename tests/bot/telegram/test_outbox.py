@@ -1,19 +1,23 @@
 """The outbox against the fake Bot API: coalescing, pacing under a group's limit, 429s waited
 out with the latest state delivered, "not modified", deleted messages, and 403s; a state
-older than one shown, relayed late by another process of the database, is dropped."""
+older than one shown, relayed late by another process of the database, is dropped; a
+follower's files go through the relay to the leader, which sends them."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 from telegram import Bot
 
 from bot.telegram.outbox import Content, Outbox
-from bot.telegram.relay import RelayWriter, replay
+from bot.telegram.relay import RelayWriter, SharedOutbox, replay, send_file
+from bot.telegram.uploads import Upload, send
 from storage import Store
 from tests.bot.harness import TOKEN
 from tests.fakebot import FakeTelegramServer, SimChat, SimUser
@@ -171,3 +175,40 @@ async def test_a_follower_relays_the_state_its_redraw_shows(
     await outbox.idle()
     [message] = group.messages(from_bot=True)
     assert message.text == "version 6"
+
+
+async def test_a_follower_hands_its_files_to_the_leader(
+    server: FakeTelegramServer, bot: Bot, group: SimChat, ann: SimUser, tmp_path: Path
+) -> None:
+    """A follower's /score picture and /export file are not uploaded by it (outside the
+    leader's pacing) but relayed, bytes and all; the leader sends them; a broken relayed
+    file is skipped."""
+    picture = io.BytesIO()
+    Image.new("RGB", (40, 30), "white").save(picture, format="PNG")
+    sheet = Upload("photo", group.id, picture.getvalue(), "score-sheet.png", "<b>Счёт</b>",
+                   html=True, topic=0)
+    export = Upload("document", ann.id, "матч;очки\n1;120\n".encode(), "export.csv", "CSV")
+    follower = SharedOutbox(bot, group_rate=1000)
+    async with await Store.open(tmp_path / "relay.db") as store:
+        follower.relay = RelayWriter(store.relay)
+        assert await send_file(bot, follower, sheet)
+        assert await send_file(bot, follower, export)
+        await follower.relay.close()
+        bodies = await store.relay.take()
+    assert server.world.call_counts["sendPhoto"] == server.world.call_counts["sendDocument"] == 0
+
+    async def ending(body: Mapping[str, Any]) -> None:
+        raise AssertionError(body)
+
+    files: list[Upload] = []
+    broken = {**bodies[0], "data": "not base64!"}
+    for body in [broken, {**bodies[1], "kind": "video"}, *bodies]:
+        await replay(body, Outbox(bot, group_rate=1000), {}, ending, files.append)
+    assert files == [sheet, export]
+    for file in files:
+        assert await send(bot, file) is not None
+    [photo] = group.messages(from_bot=True)
+    assert photo.kind == "photo" and photo.text == "Счёт"
+    document = ann.chat.last_message(from_bot=True)
+    assert document is not None and document.file is not None
+    assert document.file.data == export.data
