@@ -13,8 +13,11 @@ notifies `JOBS_CHANNEL`). The match's version decides what is still to do: a job
 run twice (a lease renewed too late) makes its move once, the other one is a version
 conflict.
 
-Leases are the processes' clocks (the stored UTC text), so the hosts' clocks must agree to
-well within a lease. A single process (SQLite) needs none of this and never writes here.
+Leases are stored as UTC text. On PostgreSQL they are the server's clock
+(``clock_timestamp()``), in every statement that sets or compares one, so the processes'
+clocks need not agree; on SQLite (one process, which needs none of this and never writes
+here in the bot) they are the store's clock. `MatchJobs.shift` moves the server's clock
+forward for the tests, as their injected clock moves SQLite's.
 """
 
 from __future__ import annotations
@@ -32,11 +35,16 @@ LAPSED = "1970-01-01T00:00:00.000000Z"
 """The lease of a job that nobody holds (released, or from before the upgrade)."""
 
 _HOLD = (
-    "INSERT INTO match_jobs (match_id, version, worker, lease_until) VALUES (?, ?, ?, ?) "
+    "INSERT INTO match_jobs (match_id, version, worker, lease_until) VALUES (?, ?, ?, {until}) "
     "ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, "
     "worker = excluded.worker, lease_until = excluded.lease_until"
 )
 _DROP = "DELETE FROM match_jobs WHERE match_id = ?"
+_SERVER_TIME = (
+    "to_char((clock_timestamp() + make_interval(secs => ?)) AT TIME ZONE 'UTC', "
+    "'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
+)
+"""PostgreSQL: the server's clock plus a number of seconds, as the stored UTC text."""
 
 
 class MatchJobs:
@@ -47,14 +55,20 @@ class MatchJobs:
         LOCKED``) and whose releases notify; SQLite's write transaction is the lock."""
         self._db = db
         self._shared = shared
+        self.shift = 0.0
+        """Seconds added to PostgreSQL's clock (the tests move time forward with it)."""
 
-    def _until(self, seconds: float) -> str:
-        return to_text(self._db.now() + timedelta(seconds=seconds))
+    def _at(self, seconds: float) -> tuple[str, object]:
+        """A time ``seconds`` from now: the SQL for it and its parameter."""
+        if self._shared:
+            return _SERVER_TIME, float(seconds + self.shift)
+        return "?", to_text(self._db.now() + timedelta(seconds=seconds))
 
     def hold(self, match_id: int, version: int, worker: str, seconds: float) -> Statement:
         """The statement (for a change's write) by which ``worker`` holds the match's job at
         ``version`` for ``seconds``."""
-        return Statement(_HOLD, ((match_id, version, worker, self._until(seconds)),))
+        until, value = self._at(seconds)
+        return Statement(_HOLD.format(until=until), ((match_id, version, worker, value),))
 
     def drop(self, match_id: int) -> Statement:
         """The statement (for a change's write) that removes the match's job: its next step
@@ -63,35 +77,36 @@ class MatchJobs:
 
     async def renew(self, worker: str, seconds: float) -> int:
         """Extend the leases of all the worker's jobs to ``seconds`` from now; how many."""
+        until, value = self._at(seconds)
         return await self._db.execute(
-            "UPDATE match_jobs SET lease_until = ? WHERE worker = ?",
-            (self._until(seconds), worker),
+            f"UPDATE match_jobs SET lease_until = {until} WHERE worker = ?", (value, worker)
         )
 
     async def lapsed(self) -> bool:
         """Whether any job's lease has run out (a read; `claim` is the write)."""
+        now, value = self._at(0)
         found = await self._db.fetch_value(
-            "SELECT 1 FROM match_jobs WHERE lease_until < ? LIMIT 1", (to_text(self._db.now()),)
+            f"SELECT 1 FROM match_jobs WHERE lease_until < {now} LIMIT 1", (value,)
         )
         return found is not None
 
     async def claim(self, worker: str, seconds: float, limit: int) -> list[int]:
         """Take up to ``limit`` jobs whose lease has run out, the longest lapsed first, for
         ``worker`` for ``seconds``; their matches' ids."""
-        now = to_text(self._db.now())
-        until = self._until(seconds)
+        now, now_value = self._at(0)
+        until, until_value = self._at(seconds)
         locking = " FOR UPDATE SKIP LOCKED" if self._shared else ""
 
         async def work(conn: Conn) -> list[int]:
             rows = await conn.rows(
-                "SELECT match_id FROM match_jobs WHERE lease_until < ? "
+                f"SELECT match_id FROM match_jobs WHERE lease_until < {now} "
                 f"ORDER BY lease_until, match_id LIMIT ?{locking}",
-                (now, limit),
+                (now_value, limit),
             )
             taken = [int(row["match_id"]) for row in rows]
             await conn.execute_many(
-                "UPDATE match_jobs SET worker = ?, lease_until = ? WHERE match_id = ?",
-                [(worker, until, match_id) for match_id in taken],
+                f"UPDATE match_jobs SET worker = ?, lease_until = {until} WHERE match_id = ?",
+                [(worker, until_value, match_id) for match_id in taken],
             )
             return taken
 

@@ -1,16 +1,28 @@
 """Match jobs (`storage.jobs`): held with a change's write, renewed by their worker, claimed
 by another once the lease lapsed (never by two), let go of at a stop, gone with the match;
-on SQLite and PostgreSQL."""
+on SQLite and PostgreSQL. Time moves on both (`_later`): SQLite's leases are the store's
+injected clock, PostgreSQL's the server's, moved by `MatchJobs.shift`; on PostgreSQL the
+processes' own clocks do not count."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from storage import ConstraintViolation, MatchWrite, Store
-from tests.storage.helpers import GROUP, OTHER_GROUP, Clock, full_lobby
+from tests.postgres import fresh_database
+from tests.storage.helpers import GROUP, OTHER_GROUP, Clock, full_lobby, seed
 from tests.storage.test_matches import DEAL
 
 LEASE = 6.0
+
+
+def _later(store: Store, clock: Clock, seconds: float) -> None:
+    """Time moves on by ``seconds`` for the leases: the store's clock (SQLite's leases) and
+    the server's as the jobs read it (PostgreSQL's)."""
+    clock.advance(seconds)
+    store.jobs.shift += seconds
 
 
 async def _running(store: Store, chat_id: int = GROUP) -> int:
@@ -27,11 +39,11 @@ async def test_the_changer_holds_the_job_until_its_lease_lapses(store: Store, cl
     assert await jobs.holder(first) == "a"
     assert not await jobs.lapsed()
     assert await jobs.claim("b", LEASE, 10) == []
-    clock.advance(4)
+    _later(store, clock, 4)
     assert await jobs.renew("a", LEASE) == 1
-    clock.advance(4)
+    _later(store, clock, 4)
     assert not await jobs.lapsed()  # renewed 4 s ago: 2 s left
-    clock.advance(3)
+    _later(store, clock, 3)
     assert await jobs.lapsed()
     assert await jobs.claim("b", LEASE, 10) == [first]
     assert await jobs.holder(first) == "b"
@@ -73,8 +85,28 @@ async def test_a_claim_takes_the_longest_lapsed_first_up_to_its_limit(
         await store.matches.commit(
             MatchWrite(match_id, 5, ("p2 pass",), extra=(jobs.hold(match_id, 6, "a", LEASE),))
         )
-        clock.advance(1)
-    clock.advance(LEASE)
+        _later(store, clock, 1)
+    _later(store, clock, LEASE)
     assert await jobs.claim("b", LEASE, 1) == [older]
     assert await jobs.claim("c", LEASE, 1) == [newer]
     assert (await jobs.holder(older), await jobs.holder(newer)) == ("b", "c")
+
+
+async def test_postgresql_leases_are_the_servers_whatever_the_processes_clocks_say() -> None:
+    """A process whose clock is an hour behind holds a job; one whose clock is an hour
+    ahead sees the lease running, not lapsed, and cannot claim it."""
+    behind, ahead = Clock(), Clock()
+    now = datetime.now(UTC)
+    behind.now, ahead.now = now - timedelta(hours=1), now + timedelta(hours=1)
+    async with (
+        fresh_database() as url,
+        await Store.open(url, clock=behind) as first,
+        await Store.open(url, clock=ahead) as second,
+    ):
+        await seed(first)
+        match_id = await _running(first)
+        hold = first.jobs.hold(match_id, 6, "a", LEASE)
+        await first.matches.commit(MatchWrite(match_id, 5, ("p2 pass",), extra=(hold,)))
+        assert not await second.jobs.lapsed()
+        assert await second.jobs.claim("b", LEASE, 10) == []
+        assert await second.jobs.holder(match_id) == "a"
