@@ -39,8 +39,8 @@ from engine.cards import cards_of
 from engine.dealing import apply_deal, deal_reason
 from engine.errors import IllegalAction, Reason
 from engine.events import Event
-from engine.state import MatchState, Phase
-from engine.table import Table, attach, peek, take
+from engine.state import MatchState, MatchValues, Phase, new_draft
+from engine.table import Table, attach, peek, take, thaw
 from engine.talon import (
     apply_concede,
     apply_contract,
@@ -85,7 +85,9 @@ _CHANGES: dict[type, Change] = {kind: change for kind, (_, change) in _KINDS.ite
 
 def apply(state: MatchState, action: Action) -> tuple[MatchState, tuple[Event, ...]]:
     """The state after ``action`` and what happened; ``IllegalAction`` if the rules forbid it."""
-    table = state.__dict__.pop("table", None) or take(state)
+    table = state._table
+    if table is None or table.owner is not state:
+        table = take(state)
     key = id(action)
     for listed in table.listed:
         if key in map(id, listed):
@@ -96,7 +98,48 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, tuple[Event, .
             attach(state, table)
             raise IllegalAction(reason)
     events = _CHANGES[type(action)](table, action)
-    return table.freeze(), tuple(events)
+    table.listed = []
+    after = new_draft()
+    after.phase = table.phase
+    after._table = table
+    if type(action) is Deal:
+        # A deal's first state keeps its fields, so that no state is computed from further
+        # back than its deal's start.
+        after._values = table.values()
+        after._parent = after._action = None
+    else:
+        after._values = None
+        after._parent = state
+        after._action = action
+    after.__class__ = MatchState
+    table.owner = after
+    return after, tuple(events)
+
+
+def _derive(state: MatchState) -> MatchValues:
+    """The fields of a state that ``apply`` returned: from its table while it owns it, else
+    its deal replayed from the nearest earlier state that has them (each state on the way
+    keeps its own)."""
+    table = state._table
+    if table is not None and table.owner is state:
+        return table.values()
+    steps = []
+    known = state
+    while known._values is None:
+        steps.append(known)
+        assert known._parent is not None  # a state without fields has a parent
+        known = known._parent
+    table = thaw(known)
+    values = known._values
+    for step in reversed(steps):
+        action = step._action
+        _CHANGES[type(action)](table, action)
+        values = table.values()
+        object.__setattr__(step, "_values", values)
+    return values
+
+
+MatchState._derive = staticmethod(_derive)
 
 
 def _verify(state: MatchState, action: Action, table: Table) -> Reason | None:
@@ -116,8 +159,8 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
     Empty when nobody must act: between deals (the next ``Deal`` comes from the dealer's
     shuffle, see ``engine.dealing``) and after the match.
     """
-    t: Table | None = state.__dict__.get("table")
-    if t is None:
+    t = state._table
+    if t is None or t.owner is not state:
         if state.deal is None:
             return ()
         t = peek(state)

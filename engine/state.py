@@ -1,17 +1,23 @@
 """The frozen state of a match and of its current deal (rules §5: every card in one place).
 
-States are named tuples: immutable, and equal when their contents are equal (so a refused
-action provably changed nothing); the engine computes on a mutable ``engine.table.Table``
-and freezes it into these. Hands, the talon and sets of seats are bit masks (see ``engine.cards``).
+States are immutable, and equal when their contents are equal (so a refused action provably
+changed nothing); ``DealState`` is a named tuple, ``MatchState`` a frozen record whose fields
+are computed when first read. The engine computes on a mutable ``engine.table.Table``; hands,
+the talon and sets of seats are bit masks (see ``engine.cards``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, NamedTuple
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
-from engine.actions import Declaration
+from engine.actions import Action, Declaration
 from engine.rules import Rules
+
+if TYPE_CHECKING:
+    from engine.table import Table
 
 
 class Phase(StrEnum):
@@ -73,39 +79,170 @@ class DealState(NamedTuple):
     outcome: Outcome | None
 
 
-class _MatchRecord(NamedTuple):
-    rules: Rules
+MatchValues = tuple[
+    Rules,
+    Phase,
+    tuple[int, ...],
+    tuple[int, ...],
+    int | None,
+    int,
+    tuple[int, ...],
+    tuple[int, ...],
+    int,
+    DealState | None,
+    int | None,
+]
+"""A ``MatchState``'s fields in the order of ``MatchState._fields``."""
+
+
+class _Slots:
+    """Where a ``MatchState`` keeps its value: ``phase`` at once; the other fields in
+    ``_values``, or, until they are asked for, derived from the table that ``apply`` left the
+    state on (``_table``, while the table's ``owner`` is this state) or from the state before
+    it and the action applied to it (``_parent``, ``_action``). ``apply`` fills a draft of
+    this class and then makes it a ``MatchState`` (``engine.match``)."""
+
+    __slots__ = ("_action", "_parent", "_table", "_values", "phase")
+
     phase: Phase
-    scores: tuple[int, ...]
-    bolts: tuple[int, ...]
-    perch: int | None
-    """The seat on the barrel (Тысяча) or on the tumbochka (Тумбочка)."""
-    perch_attempts: int
-    falls: tuple[int, ...]
-    bagels: tuple[int, ...]
-    deals: int
-    """Deals dealt so far, redeals included (the golden round counts them)."""
-    deal: DealState | None
-    winner: int | None
+    _values: MatchValues | None
+    _table: Table | None
+    _parent: MatchState | None
+    _action: Action | None
 
 
-class MatchState(_MatchRecord):
-    """The match: a frozen record. Its ``__dict__`` holds only the engine's cache of the
-    mutable table it was frozen from (``engine.table``): not part of the value, not compared,
-    not pickled."""
+class MatchState(_Slots):
+    """The match: a frozen value with the fields of ``_fields``. Equal, hashed, pickled and
+    shown by those fields alone, and ``_replace`` makes a changed copy (as a named tuple
+    would). Only ``phase`` is stored by ``apply`` at once; the other fields are computed when
+    first read (``_derive``, which ``engine.match`` sets) and then kept. A state is read on
+    the thread that applies actions to it."""
 
-    def __reduce__(self) -> tuple[type[MatchState], tuple[Any, ...]]:
-        return MatchState, tuple(self)
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = (
+        "rules", "phase", "scores", "bolts", "perch", "perch_attempts", "falls", "bagels",
+        "deals", "deal", "winner",
+    )
+    _derive: ClassVar[Callable[[MatchState], MatchValues]]
+
+    def __new__(
+        cls,
+        rules: Rules,
+        phase: Phase,
+        scores: tuple[int, ...],
+        bolts: tuple[int, ...],
+        perch: int | None,
+        perch_attempts: int,
+        falls: tuple[int, ...],
+        bagels: tuple[int, ...],
+        deals: int,
+        deal: DealState | None,
+        winner: int | None,
+    ) -> MatchState:
+        state = new_draft()
+        state.phase = phase
+        state._values = (
+            rules, phase, scores, bolts, perch, perch_attempts, falls, bagels, deals, deal, winner
+        )
+        state._table = state._parent = state._action = None
+        state.__class__ = MatchState
+        return state
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a MatchState is frozen: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a MatchState is frozen: cannot delete {name!r}")
+
+    def _all(self) -> MatchValues:
+        values = self._values
+        if values is None:
+            values = MatchState._derive(self)
+            object.__setattr__(self, "_values", values)
+        return values
+
+    @property
+    def rules(self) -> Rules:
+        return (self._values or self._all())[0]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return (self._values or self._all())[2]
+
+    @property
+    def bolts(self) -> tuple[int, ...]:
+        return (self._values or self._all())[3]
+
+    @property
+    def perch(self) -> int | None:
+        """The seat on the barrel (Тысяча) or on the tumbochka (Тумбочка)."""
+        return (self._values or self._all())[4]
+
+    @property
+    def perch_attempts(self) -> int:
+        return (self._values or self._all())[5]
+
+    @property
+    def falls(self) -> tuple[int, ...]:
+        return (self._values or self._all())[6]
+
+    @property
+    def bagels(self) -> tuple[int, ...]:
+        return (self._values or self._all())[7]
+
+    @property
+    def deals(self) -> int:
+        """Deals dealt so far, redeals included (the golden round counts them)."""
+        return (self._values or self._all())[8]
+
+    @property
+    def deal(self) -> DealState | None:
+        return (self._values or self._all())[9]
+
+    @property
+    def winner(self) -> int | None:
+        return (self._values or self._all())[10]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, MatchState):
+            return self._all() == other._all()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self._all(), strict=True))
+        return f"MatchState({fields})"
+
+    def __reduce__(self) -> tuple[type[MatchState], MatchValues]:
+        return MatchState, self._all()
+
+    def _replace(self, **changes: Any) -> MatchState:
+        """A copy with the fields named by ``changes`` changed."""
+        fields: dict[str, Any] = dict(zip(self._fields, self._all(), strict=True))
+        unknown = changes.keys() - fields.keys()
+        if unknown:
+            raise ValueError(f"Got unexpected field names: {sorted(unknown)!r}")
+        fields.update(changes)
+        return MatchState(**fields)
 
     @property
     def turn(self) -> int | None:
-        if self.deal is None or self.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+        deal = self.deal
+        if deal is None or self.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
             return None
-        return self.deal.turn
+        return deal.turn
 
     @property
     def next_dealer(self) -> int | None:
         """The seat that must deal next, or ``None`` before the first deal (any seat)."""
-        if self.deal is None:
+        deal = self.deal
+        if deal is None:
             return None
-        return (self.deal.dealer + 1) % self.rules.players
+        return (deal.dealer + 1) % self.rules.players
+
+
+new_draft = cast("Callable[[], MatchState]", partial(object.__new__, _Slots))
+"""A blank state to fill: its slots are set, then its class made ``MatchState`` (which
+refuses to be changed)."""

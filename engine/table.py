@@ -9,10 +9,11 @@ changes a table and freezes it into the next ``MatchState``; the computer player
 table per playout (``engine.ai``). Nothing here knows a game: the ``Variant`` the table
 carries answers every game-specific question (``engine.games``).
 
-A frozen state remembers the table it was frozen from (``attach``/``take``), so that the
-next ``apply`` or ``legal_actions`` on the newest state starts from it instead of thawing
-the frozen record again. ``apply`` takes the table away from the state it changes; an
-older state that is used again (a branch, a replay) is thawed, which gives the same table.
+A state that ``apply`` returns is its table's ``owner`` and is read from it, so that the
+next ``apply`` or ``legal_actions`` on the newest state starts from the table instead of
+thawing a frozen record; ``apply`` changes the table and makes the new state its owner. An
+older state keeps what it needs to be computed again (``engine.state``); one that is used
+again (a branch, a replay) gets a thawed table, which is the same table.
 """
 
 from __future__ import annotations
@@ -23,7 +24,15 @@ from typing import Any
 from engine.games import Variant, variant_of
 from engine.history import replay, trick_winner
 from engine.rules import Rules
-from engine.state import DealState, DeclarationMade, MatchState, Outcome, Phase, Plays
+from engine.state import (
+    DealState,
+    DeclarationMade,
+    MatchState,
+    MatchValues,
+    Outcome,
+    Phase,
+    Plays,
+)
 
 
 class Table:
@@ -53,6 +62,7 @@ class Table:
         "listed",
         "nxt",
         "outcome",
+        "owner",
         "passed",
         "perch",
         "perch_attempts",
@@ -130,6 +140,8 @@ class Table:
     """This deal's redeal grounds by hand."""
     listed: list[tuple[object, ...]]
     """What ``legal_actions`` listed on this table: ``apply`` trusts these very objects."""
+    owner: MatchState | None
+    """The state this table is now (see the module docstring)."""
 
     def seat_deal(self, dealer: int, active: tuple[int, ...], hands: list[int], talon: int) -> None:
         """A new deal on the table: every deal field reset."""
@@ -192,6 +204,7 @@ class Table:
         other.nxt = self.nxt
         other.listed = []
         other.outcome = self.outcome
+        other.owner = None
         other.passed = self.passed
         other.perch = self.perch
         other.perch_attempts = self.perch_attempts
@@ -215,8 +228,8 @@ class Table:
         other.won = self.won[:]
         return other
 
-    def freeze(self) -> MatchState:
-        """The frozen state of this table (which it then remembers, see ``attach``)."""
+    def values(self) -> MatchValues:
+        """The fields of the frozen state of this table (``MatchState._fields``)."""
         deal = None
         if self.has_deal:
             trump = self.trump
@@ -231,16 +244,14 @@ class Table:
                     self.outcome,
                 ),
             )
-        state = _new(
-            MatchState,
-            (
-                self.rules, self.phase, self.scores, self.bolts, self.perch,
-                self.perch_attempts, self.falls, self.bagels, self.deals, deal, self.winner,
-            ),
+        return (
+            self.rules, self.phase, self.scores, self.bolts, self.perch, self.perch_attempts,
+            self.falls, self.bagels, self.deals, deal, self.winner,
         )
-        self.listed = []
-        state.__dict__["table"] = self
-        return state
+
+    def freeze(self) -> MatchState:
+        """The frozen state of this table, on its own (it does not become the owner)."""
+        return MatchState(*self.values())
 
 
 _new = tuple.__new__
@@ -285,6 +296,7 @@ def playing(
     t.perch_attempts = 0
     t.deals = 1
     t.listed = []
+    t.owner = None
     t.seat_deal((active[0] - 1) % n, active, hands, 0)
     t.declarer = declarer
     t.contract = contract
@@ -306,23 +318,26 @@ def playing(
 
 
 def take(state: MatchState) -> Table:
-    """The table of ``state`` to change: the one it was frozen from, else a thawed one."""
-    table: Table | None = state.__dict__.pop("table", None)
-    return table if table is not None else thaw(state)
+    """The table of ``state`` to change: the one it owns, else a thawed one (not kept)."""
+    table = state._table
+    if table is not None and table.owner is state:
+        return table
+    return thaw(state)
 
 
 def peek(state: MatchState) -> Table:
-    """The table of ``state`` to read (kept with the state)."""
-    table: Table | None = state.__dict__.get("table")
-    if table is None:
+    """The table of ``state`` to read: the one it owns, else a thawed one that it then keeps."""
+    table = state._table
+    if table is None or table.owner is not state:
         table = thaw(state)
-        state.__dict__["table"] = table
+        attach(state, table)
     return table
 
 
 def attach(state: MatchState, table: Table) -> None:
-    """Give ``table`` back to ``state`` (an action was refused: nothing changed)."""
-    state.__dict__["table"] = table
+    """Make ``table`` (equal to ``state``) the table of ``state``."""
+    table.owner = state
+    object.__setattr__(state, "_table", table)
 
 
 def thaw(state: MatchState) -> Table:
@@ -341,6 +356,7 @@ def thaw(state: MatchState) -> Table:
     t.deals = state.deals
     t.winner = state.winner
     t.listed = []
+    t.owner = None
     deal = state.deal
     if deal is None:
         t.seat_deal(0, (), [0] * state.rules.players, 0)

@@ -43,10 +43,10 @@ def _played(rules: Rules, deals: int, seed: int) -> list[tuple[MatchState, Table
         if state.phase is Phase.MATCH_OVER:
             state = new_match(rules)
         state, _ = apply(state, random_deal(state, rng))
-        seen.append((state, state.__dict__["table"].copy()))
+        seen.append((state, peek(state).copy()))
         while state.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER):
             state, _ = apply(state, rng.choice(legal_actions(state)))
-            seen.append((state, state.__dict__["table"].copy()))
+            seen.append((state, peek(state).copy()))
     return seen
 
 
