@@ -109,3 +109,33 @@ def test_only_the_listed_objects_skip_the_verifier() -> None:
         apply(state, Play(turn, forged[0]))
     assert refused.value.reason in (Reason.MUST_FOLLOW_SUIT, Reason.MUST_TRUMP)
     assert peek(state).freeze() == state
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.game.value}-{r.players}")
+def test_a_state_read_only_after_later_actions_is_the_state_it_was(rules: Rules) -> None:
+    """A state's fields are computed when first read; read after its table has moved on, it
+    is replayed from its deal's start and equals what its table was then."""
+    for state, live in _played(rules, 12, 13):
+        assert state == live.freeze()
+        assert state.deal == live.freeze().deal
+
+
+def test_a_state_is_a_frozen_value() -> None:
+    """Fields cannot be set; equal states hash alike; ``_replace`` and pickling give values
+    equal by their fields, as the named tuple it replaced did."""
+    state = _states(Rules(), 1, 3)[-1]
+    with pytest.raises(AttributeError):
+        state.phase = Phase.PLAY
+    with pytest.raises(AttributeError):
+        del state.phase
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and hash(again) == hash(state) and repr(again) == repr(state)
+    changed = state._replace(deals=state.deals + 1)
+    assert changed != state and changed.deals == state.deals + 1
+    assert changed._replace(deals=state.deals) == state
+    assert MatchState._fields == (
+        "rules", "phase", "scores", "bolts", "perch", "perch_attempts", "falls", "bagels",
+        "deals", "deal", "winner",
+    )
+    with pytest.raises(ValueError):
+        state._replace(nothing=1)
