@@ -8,17 +8,18 @@ a hand and the talon hold, and which starting scores seat a player, the ``Varian
 from __future__ import annotations
 
 import random
+from _random import Random as _Generator
 from collections.abc import Sequence
 
 from engine.actions import Deal
 from engine.bidding import continue_bidding
 from engine.cards import CARD_COUNT
 from engine.errors import Reason, StartError
-from engine.events import FORCED_BIDS, DealStarted, Event
+from engine.events import FORCED_BIDS, Event, deal_started
 from engine.games import variant_of
 from engine.rules import Rules
 from engine.state import MatchState, Phase
-from engine.table import Table
+from engine.table import Table, trust
 
 __all__ = ["StartError", "new_match", "random_deal", "shuffled_deal"]
 
@@ -69,7 +70,9 @@ def shuffled_deal(state: MatchState, seed: int | str, dealer: int | None = None)
         dealer = state.next_dealer or 0
     variant = variant_of(state.rules)
     deck = list(variant.deck_cards)
-    shuffle(deck, random.Random(seed))
+    # ``random.Random(SEED)`` seeds its generator twice (in ``__new__`` and again in
+    # ``__init__``); its C base seeded once by an int is the same generator.
+    shuffle(deck, _Generator(seed) if type(seed) is int else random.Random(seed))
     active = variant.active_seats(state.rules.players, dealer)
     size = variant.hand_size
     hands = [0] * state.rules.players
@@ -85,7 +88,7 @@ _BITS = tuple(1 << c for c in range(CARD_COUNT))
 _BIT_LENGTHS = tuple(n.bit_length() for n in range(64))
 
 
-def shuffle(deck: list[int], rng: random.Random) -> None:
+def shuffle(deck: list[int], rng: _Generator) -> None:
     """``rng.shuffle(deck)`` (CPython's algorithm: Fisher–Yates from the end, each index
     drawn by ``getrandbits`` with rejection), without a Python call per card: the same
     permutation for the same generator (``tests/engine/test_dealing.py`` checks it)."""
@@ -101,8 +104,13 @@ def shuffle(deck: list[int], rng: random.Random) -> None:
 
 
 def random_deal(state: MatchState, rng: random.Random) -> Deal:
-    """The next deal, shuffled by the injected generator."""
-    return shuffled_deal(state, rng.getrandbits(64))
+    """The next deal, shuffled by the injected generator. Between deals it is listed for
+    ``state`` as ``legal_actions`` lists an action, so ``apply`` takes it unverified: it is
+    dealt by the next dealer with the game's hand and talon sizes, by construction."""
+    deal = shuffled_deal(state, rng.getrandbits(64))
+    if state.phase is _DEAL_OVER:
+        trust(state, deal)
+    return deal
 
 
 def deal_reason(t: Table, action: Deal) -> Reason | None:
@@ -135,7 +143,7 @@ def apply_deal(t: Table, action: Deal) -> list[Event]:
     t.seat_deal(action.dealer, active, list(action.hands), action.talon)
     t.phase = Phase.BIDDING
     t.deals += 1
-    events: list[Event] = [DealStarted(t.deals, action.dealer, active)]
+    events: list[Event] = [deal_started(t.deals, action.dealer, active)]
     t.variant.open_bidding(t)
     events += [FORCED_BIDS[seat][value] for seat, value in t.bids if value]
     continue_bidding(t, events)

@@ -334,6 +334,14 @@ def peek(state: MatchState) -> Table:
     return table
 
 
+def trust(state: MatchState, action: object) -> None:
+    """List ``action``, which the engine made for ``state``, as verified: ``apply`` on
+    ``state`` takes it without its verifier (while ``state`` owns its table)."""
+    table = state._table
+    if table is not None and table.owner is state:
+        table.listed.append((action,))
+
+
 def attach(state: MatchState, table: Table) -> None:
     """Make ``table`` (equal to ``state``) the table of ``state``."""
     table.owner = state

@@ -139,3 +139,17 @@ def test_a_state_is_a_frozen_value() -> None:
     )
     with pytest.raises(ValueError):
         state._replace(nothing=1)
+
+
+def test_a_random_deal_is_refused_after_the_match() -> None:
+    """``random_deal`` lists its deal for a state between deals, so that ``apply`` takes it
+    unverified; after the match it is not listed, and ``apply`` refuses it."""
+    rng = random.Random(2)
+    state = new_match(Rules())
+    while state.phase is not Phase.MATCH_OVER:
+        state, _ = apply(state, random_deal(state, rng))
+        while state.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+            state, _ = apply(state, rng.choice(legal_actions(state)))
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, random_deal(state, rng))
+    assert refused.value.reason is Reason.MATCH_OVER
