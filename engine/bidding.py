@@ -12,9 +12,9 @@ from engine.events import (
     BIDS_MADE,
     PASSES,
     TALONS_TAKEN,
-    DeclarerChosen,
     Event,
     TalonShown,
+    declarer_chosen,
 )
 from engine.seats import next_bidder
 from engine.state import Phase
@@ -103,7 +103,7 @@ def _close(t: Table, declarer: int, events: list[Event]) -> None:
     variant = t.variant
     contract = variant.closing_contract(t, declarer)
     without_bid = t.bidder is None
-    events.append(DeclarerChosen(declarer, contract, without_bid))
+    events.append(declarer_chosen(declarer, contract, without_bid))
     t.hands[declarer] |= t.talon
     t.declarer = declarer
     t.contract = contract

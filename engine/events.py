@@ -219,9 +219,61 @@ _set_trick_points = TrickWon.__dict__["points"].__set__
 def trick_won(seat: int, cards: tuple[int, ...], points: int) -> TrickWon:
     """``TrickWon(seat, cards, points)``, made by its slots: a frozen dataclass's
     ``__init__`` (one ``object.__setattr__`` per field) costs three times as much, once
-    per trick."""
+    per trick. ``deal_started``, ``declarer_chosen`` and ``deal_scored_event`` are made
+    alike, once per deal."""
     event: TrickWon = _new(TrickWon)
     _set_trick_seat(event, seat)
     _set_trick_cards(event, cards)
     _set_trick_points(event, points)
+    return event
+
+
+_set_started_number = DealStarted.__dict__["number"].__set__
+_set_started_dealer = DealStarted.__dict__["dealer"].__set__
+_set_started_active = DealStarted.__dict__["active"].__set__
+
+
+def deal_started(number: int, dealer: int, active: tuple[int, ...]) -> DealStarted:
+    event: DealStarted = _new(DealStarted)
+    _set_started_number(event, number)
+    _set_started_dealer(event, dealer)
+    _set_started_active(event, active)
+    return event
+
+
+_set_chosen_seat = DeclarerChosen.__dict__["seat"].__set__
+_set_chosen_bid = DeclarerChosen.__dict__["bid"].__set__
+_set_chosen_without_bid = DeclarerChosen.__dict__["without_bid"].__set__
+
+
+def declarer_chosen(seat: int, bid: int, without_bid: bool) -> DeclarerChosen:
+    event: DeclarerChosen = _new(DeclarerChosen)
+    _set_chosen_seat(event, seat)
+    _set_chosen_bid(event, bid)
+    _set_chosen_without_bid(event, without_bid)
+    return event
+
+
+_set_scored = tuple(
+    DealScored.__dict__[name].__set__
+    for name in ("declarer", "contract", "made", "points", "changes", "scores")
+)
+
+
+def deal_scored_event(
+    declarer: int | None,
+    contract: int,
+    made: bool,
+    points: tuple[int, ...],
+    changes: tuple[int, ...],
+    scores: tuple[int, ...],
+) -> DealScored:
+    event: DealScored = _new(DealScored)
+    set_declarer, set_contract, set_made, set_points, set_changes, set_scores = _set_scored
+    set_declarer(event, declarer)
+    set_contract(event, contract)
+    set_made(event, made)
+    set_points(event, points)
+    set_changes(event, changes)
+    set_scores(event, scores)
     return event

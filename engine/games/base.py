@@ -30,7 +30,14 @@ from engine.cards import (
     suit_of,
 )
 from engine.errors import Reason
-from engine.events import DealScored, Event, MatchOver, RedealGround, TrumpChanged
+from engine.events import (
+    DealScored,
+    Event,
+    MatchOver,
+    RedealGround,
+    TrumpChanged,
+    deal_scored_event,
+)
 from engine.rules import Rules
 from engine.state import Outcome, Phase
 
@@ -152,7 +159,7 @@ def deal_scored(t: Table, made: bool, before: tuple[int, ...]) -> DealScored:
     assert t.declarer is not None
     after = t.scores
     changes = tuple(a - b for a, b in zip(after, before, strict=True))
-    return DealScored(t.declarer, t.contract, made, tuple(t.points), changes, after)
+    return deal_scored_event(t.declarer, t.contract, made, tuple(t.points), changes, after)
 
 
 def settlement(scores: tuple[int, ...], winner: int) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Declaration
 from engine.errors import Reason, StartError
-from engine.events import DealScored, Event
+from engine.events import Event, deal_scored_event
 from engine.games.base import (
     BASE_CAP,
     MARRIAGE_MASKS,
@@ -86,7 +86,9 @@ class ThousandOne(Variant):
                 changes[t.dealer] = _talon_marriage(t.talon)
         t.scores = tuple(s + c for s, c in zip(t.scores, changes, strict=True))
         events.append(
-            DealScored(declarer, t.contract, made, tuple(t.points), tuple(changes), t.scores)
+            deal_scored_event(
+                declarer, t.contract, made, tuple(t.points), tuple(changes), t.scores
+            )
         )
         t.phase = Phase.DEAL_OVER
         if max(t.scores) >= TARGET:
