@@ -3,7 +3,9 @@
 `expect` takes the running matches of the database: each loads when an update or a timer
 first needs it (`load`, `load_for`), the others one by one in the background, newest first;
 their stored turn deadlines are armed at once, so they fire on time meanwhile. Loading
-replays a match from its log and deals on if it stopped between deals (its messages are not
+replays a match from its log (which also tells who has had a turn in the deal and when each
+player last acted: the turn pings go as one process would send them) and deals on if it
+stopped between deals (its messages are not
 redrawn: those a crash kept from being shown are still in the database outbox, which
 `bot.match.recovery` delivers). A match that cannot be replayed is abandoned, with a log line
 and a note in its group.
@@ -15,12 +17,13 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
+from datetime import datetime
 
 from bot.match.changes import armed, turn_deadline
 from bot.match.computers import human_to_act
 from bot.match.crew import Crew, Room
 from bot.match.live import LiveMatch
-from bot.match.matchlog import DealSoFar, deal_so_far, replay_match, seed_of
+from bot.match.matchlog import DealSoFar, deal_so_far, last_actions, replay_match, seed_of
 from bot.match.turns import TurnTimers
 from bot.records import end_match, players_of, summarize
 from engine import NotationError, Phase
@@ -159,6 +162,7 @@ class Loader(Room):
         live = LiveMatch(row, state, len(lines), seed)
         live.unreachable = await self._unreachable(live)
         _turns_so_far(live, deal_so_far(lines))
+        await self._presses_so_far(live, lines)
         if state.phase is Phase.MATCH_OVER:
             # The log is complete but the row was never closed (edited by hand?): close it
             # with its result.
@@ -183,6 +187,26 @@ class Loader(Room):
             except VersionConflict:
                 return None
         return live
+
+    async def _presses_so_far(self, live: LiveMatch, lines: Sequence[str]) -> None:
+        """When the match started and each player last acted in it (the time their last
+        line was stored), as the process that played it knew: whoever has been away for
+        `PING_SECONDS` gets their turn as a new message (`bot.match.changes`)."""
+        now, clock = self._store.db.now(), time.monotonic()
+
+        def ago(at: datetime) -> float:
+            return clock - max(0.0, (now - at).total_seconds())
+
+        live.started_at = ago(live.row.created_at)
+        last = {
+            seat: seq for seat, seq in last_actions(lines).items()
+            if seat < len(live.row.seats) and live.row.seats[seat].user_id is not None
+        }
+        times = await self._store.matches.line_times(live.match_id, list(last.values()))
+        for seat, seq in last.items():
+            user, at = live.row.seats[seat].user_id, times.get(seq)
+            if user is not None and at is not None:
+                live.pressed_at[user] = ago(at)
 
     async def _unreachable(self, live: LiveMatch) -> set[int]:
         """The match's players the bot cannot write to privately: as stored, where other

@@ -96,6 +96,16 @@ def deal_so_far(log: Sequence[str]) -> DealSoFar:
     return DealSoFar(acted, dealt_by, first=len(starts) == 1)
 
 
+def last_actions(log: Sequence[str]) -> dict[int, int]:
+    """Seat → the number (``seq``, from 1) of its last action line in ``log``."""
+    last = {}
+    for number, line in enumerate(log, start=1):
+        seat = _actor(line)
+        if seat is not None:
+            last[seat] = number
+    return last
+
+
 def _actor(line: str) -> int | None:
     """The seat of an action line (``p2 play AS``: 1), None for any other line."""
     found = _ACTOR.match(line)

@@ -114,6 +114,27 @@ async def test_a_match_loaded_anew_pings_no_one_its_first_process_would_not_have
     assert after == {**before, option.user.id: before[option.user.id] + 1}
 
 
+async def test_a_player_away_before_a_restart_is_pinged_after_it(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    """The match loaded anew knows when it started and when each player last acted (the
+    log's times), so a player away for longer than the ping delay across a restart gets
+    their turn as a new message, as without the restart."""
+    handled: set[int] = set()
+    database = tmp_path / "bot.db"
+    async with running_bot(server, database, handled=handled, ping_seconds=PING) as bot:
+        driver = await _started(server, cast, bot)
+    await asyncio.sleep(PING * 1.5)  # everyone is away while the bot is down
+    async with running_bot(server, database, handled=handled, ping_seconds=PING) as bot:
+        driver.bot = bot
+        before = {u.id: _sends(server, u) for u in driver.users}
+        option = next(o for o in driver.options() if isinstance(o.action, Pass))
+        assert (await driver.press(option.user, option.message, option.data)).text is None
+        [pinged] = {o.user for o in driver.options()}
+        assert _sends(server, pinged) == before[pinged.id] + 1
+        assert _sends(server, option.user) == before[option.user.id]
+
+
 async def test_notify_off_stops_the_pings(
     server: FakeTelegramServer, cast: Cast, tmp_path: Path
 ) -> None:

@@ -221,3 +221,15 @@ async def test_the_final_action_and_the_finish_in_one_transaction(store: Store) 
         await store.matches.finish(match.match_id, winner_seat=1)
     stored = await store.matches.get(match.match_id)
     assert stored is not None and (stored.status, stored.version) == ("finished", version)
+
+
+async def test_the_times_of_log_lines_are_read_back(store: Store, clock: Clock) -> None:
+    """When lines were stored (a match loaded anew learns when each player last acted)."""
+    match = await store.matches.create_from_lobby(await full_lobby(store))
+    dealt = clock.advance(1)
+    await store.matches.append_actions(match.match_id, 0, DEAL)
+    passed = clock.advance(30)
+    await store.matches.append_actions(match.match_id, len(DEAL), ["p2 pass"])
+    times = await store.matches.line_times(match.match_id, [1, len(DEAL) + 1, 99])
+    assert times == {1: dealt, len(DEAL) + 1: passed}
+    assert await store.matches.line_times(match.match_id, []) == {}
