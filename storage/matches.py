@@ -15,9 +15,7 @@ consecutive timeouts per seat. Pending turn deadlines live in `storage.deadlines
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 
 from engine import Game
 from storage._rows import as_int, check_lines, check_seat, column, load, placeholders, to_text
@@ -189,24 +187,6 @@ class Matches:
                 "SELECT seq, line FROM match_log WHERE match_id = ? ORDER BY seq", (match_id,)
             )
         return _log_lines(match_id, version, rows)
-
-    async def line_times(self, match_id: int, seqs: Sequence[int]) -> dict[int, datetime]:
-        """When the log lines ``seqs`` of the match were stored (a line whose time cannot
-        be read is left out)."""
-        if not seqs:
-            return {}
-        rows = await self._db.fetch_all(
-            "SELECT seq, created_at FROM match_log WHERE match_id = ? "
-            f"AND seq IN ({placeholders(seqs)})",
-            (match_id, *seqs),
-        )
-        times = {}
-        for row in rows:
-            with contextlib.suppress(TypeError, ValueError):
-                at = datetime.fromisoformat(str(row["created_at"]))
-                if at.tzinfo is not None:
-                    times[int(row["seq"])] = at
-        return times
 
     # ---------------------------------------------------------------- reading matches
 

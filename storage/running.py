@@ -2,12 +2,17 @@
 database (issue 17): where a match stands — its stored version (the copy in memory may be
 behind) and which of its players the bot cannot write to privately (another process may
 have learnt it) — and the running matches of a chat or a user (another process may have
-started them)."""
+started them); and, for any process that loads a match anew (another's change, a restart),
+when lines of its log were stored."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
+from storage._rows import placeholders
 from storage.backend import Backend
 
 
@@ -22,7 +27,8 @@ class Standing:
 
 
 class RunningMatches:
-    """Reads of the ``matches`` table for processes that share it."""
+    """Reads of the running matches: for processes that share the database, and the times
+    of a log for any process that loads a match anew."""
 
     def __init__(self, db: Backend) -> None:
         self._db = db
@@ -53,3 +59,21 @@ class RunningMatches:
             (chat_id, user_id),
         )
         return [int(row["match_id"]) for row in rows]
+
+    async def line_times(self, match_id: int, seqs: Sequence[int]) -> dict[int, datetime]:
+        """When the log lines ``seqs`` of the match were stored (a line whose time cannot
+        be read is left out)."""
+        if not seqs:
+            return {}
+        rows = await self._db.fetch_all(
+            "SELECT seq, created_at FROM match_log WHERE match_id = ? "
+            f"AND seq IN ({placeholders(seqs)})",
+            (match_id, *seqs),
+        )
+        times = {}
+        for row in rows:
+            with contextlib.suppress(TypeError, ValueError):
+                at = datetime.fromisoformat(str(row["created_at"]))
+                if at.tzinfo is not None:
+                    times[int(row["seq"])] = at
+        return times

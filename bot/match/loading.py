@@ -202,7 +202,7 @@ class Loader(Room):
             seat: seq for seat, seq in last_actions(lines).items()
             if seat < len(live.row.seats) and live.row.seats[seat].user_id is not None
         }
-        times = await self._store.matches.line_times(live.match_id, list(last.values()))
+        times = await self._store.running.line_times(live.match_id, list(last.values()))
         for seat, seq in last.items():
             user, at = live.row.seats[seat].user_id, times.get(seq)
             if user is not None and at is not None:

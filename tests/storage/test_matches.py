@@ -230,6 +230,6 @@ async def test_the_times_of_log_lines_are_read_back(store: Store, clock: Clock) 
     await store.matches.append_actions(match.match_id, 0, DEAL)
     passed = clock.advance(30)
     await store.matches.append_actions(match.match_id, len(DEAL), ["p2 pass"])
-    times = await store.matches.line_times(match.match_id, [1, len(DEAL) + 1, 99])
+    times = await store.running.line_times(match.match_id, [1, len(DEAL) + 1, 99])
     assert times == {1: dealt, len(DEAL) + 1: passed}
-    assert await store.matches.line_times(match.match_id, []) == {}
+    assert await store.running.line_times(match.match_id, []) == {}
