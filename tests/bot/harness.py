@@ -29,7 +29,7 @@ from bot.render import card_label, game_label
 from bot.services import Services, services_of
 from bot.settings import Settings
 from bot.telegram.callbacks import ActionPress, LobbyPress, MenuPress, decode
-from engine import Game, Give, Redeal, SeatAction
+from engine import Game, Give, Play, Redeal, SeatAction
 from engine.cards import CARD_COUNT
 from tests.bot.policies import Policy
 from tests.fakebot import CallbackAnswer, FakeTelegramServer, SimChat, SimMessage, SimUser
@@ -202,6 +202,8 @@ class Driver:
         self._checked = 0
         self._held: dict[int, set[int]] = {}
         self._held_deal = 0
+        self._played: dict[int, int] = {}
+        """Cards this driver pressed to play, by the deal they were played in."""
         self.result_floor = 0
 
     # ---------------------------------------------------------------- waiting
@@ -378,13 +380,18 @@ class Driver:
         moment. Across a new deal nothing stayed, but the next press redraws the table; and a
         table of the new deal tells the moves of the last one that its group may not have
         seen (its "just now" lines before "Раздача N, сдаёт …"): those cards were played
-        then, in public, and are not checked against the new deal's hands."""
+        then, in public, and are not checked against the new deal's hands. A card this driver
+        pressed to play in this deal is public too, even while its player's hand message
+        still shows it (a bot in another process may edit the table before the hand)."""
         if self.group.type == "private":
             return  # a /solo table shares its chat with the one human's hand
         deal = self.deal_number()
         now = {u.id: self.hand_cards(u) for u in self.users}
         held = self._held if deal == self._held_deal else {}
-        secret = {c: u for u in self.users for c in now[u.id] & held.get(u.id, set())}
+        played = {card for card, when in self._played.items() if when == deal}
+        secret = {
+            c: u for u in self.users for c in (now[u.id] & held.get(u.id, set())) - played
+        }
         shown = self.group.state.shown
         for entry in shown[self._checked:]:
             if not entry.from_bot:
@@ -453,6 +460,8 @@ class Driver:
                 continue
             assert action is not None, f"nothing to press among {options}"
             option = next(o for o in options if o.action == action)
+            if isinstance(action, Play):
+                self._played[action.card] = self.deal_number()
             answer = await (await option.user.press(option.message, option.data)).answer()
             if answer.text == CONFIRM:
                 continue  # conceding and throwing are asked first: the policy presses again
