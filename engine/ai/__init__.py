@@ -5,9 +5,9 @@ An agent decides from one seat's view only (``engine.view.SeatView``), a seeded
 Levels (``engine.ai.levels``): ``random``; ``easy``, rule-based (``engine.ai.rules_agent``:
 hand evaluation ``engine.ai.evaluation`` and the card-play policy ``engine.ai.policy``);
 ``hard``, determinized Monte Carlo search with exact endgames (``engine.ai.search_agent``
-over ``engine.ai.sampling``, ``engine.ai.playout``, ``engine.ai.solver`` and
-``engine.ai.utility``). The bot runs decisions in a process pool off its event loop
-(``bot.thinking``). ``python -m engine.play`` plays a match in the terminal;
+over ``engine.ai.sampling``, ``engine.ai.playout``, ``engine.ai.defence``,
+``engine.ai.solver`` and ``engine.ai.utility``). The bot runs decisions in a process pool
+off its event loop (``bot.thinking``). ``python -m engine.play`` plays a match in the terminal;
 ``python -m benchmarks.strength`` measures the levels.
 
 Like the rest of ``engine``, this package imports the standard library only.

@@ -20,7 +20,10 @@ the same drawn deals, so their comparison is paired and much less noisy than the
   cheapest card.
 - Giving and the contract: ``engine.ai.search_talon``; bidding: ``engine.ai.search_bidding``.
   Both simulate with ``engine.ai.simulation``; the utility of a deal's end is match-aware
-  (``engine.ai.utility``: the barrel, the tumbochka, bolts, the engine's own scoring).
+  (``engine.ai.utility``: the barrel, the tumbochka, bolts, the engine's own scoring). Their
+  playouts model the defenders as strong players (``engine.ai.defence``: they attack the
+  declarer's undeclared marriages and cash what the declarer cannot beat) for the decisions
+  named by ``defended``; the card play's playouts stay with ``engine.ai.aimed``.
 
 Determinism and the time budget. The amount of work is fixed by the budget alone: each
 decision draws ``samples(kind) = BASE_SAMPLES[kind] × scale × budget / 1 s`` deals (never
@@ -44,7 +47,8 @@ from typing import Final
 from engine.actions import Declaration, Play, SeatAction
 from engine.ai.agent import DEFAULT_BUDGET
 from engine.ai.aimed import choose_aimed
-from engine.ai.playout import rollout
+from engine.ai.defence import choose_defence
+from engine.ai.playout import Policy, rollout
 from engine.ai.policy import choose_play
 from engine.ai.rules_agent import RulesAgent
 from engine.ai.sampling import Knowledge, sample, table_of
@@ -96,15 +100,32 @@ plays by this much: the noise of 72 drawn deals is several points, and a strong 
 not give 10 or 11 points away on a coin toss."""
 
 
+STRONG_DEFENCE: Final = frozenset({"bid", "give", "contract"})
+"""The decisions (kinds of ``BASE_SAMPLES``) whose simulations model the defenders as
+strong players (``engine.ai.defence``) instead of the playout policy."""
+
+
 class SearchAgent:
-    """Determinized Monte Carlo search; ``scale`` multiplies the work per decision."""
+    """Determinized Monte Carlo search; ``scale`` multiplies the work per decision.
+    ``defended`` names the decisions whose simulations use strong defenders
+    (``STRONG_DEFENCE`` by default; the empty set is the search player of ``b3e32d7``)."""
 
     name = "hard"
 
-    def __init__(self, scale: float = 1.0, use_clock: bool = True) -> None:
+    def __init__(
+        self,
+        scale: float = 1.0,
+        use_clock: bool = True,
+        defended: frozenset[str] = STRONG_DEFENCE,
+    ) -> None:
         self.scale = scale
         self.use_clock = use_clock
+        self.defended = defended
         self._fallback = RulesAgent()
+
+    def policy(self, kind: str) -> Policy:
+        """The playout policy of the simulations of decisions of ``kind``."""
+        return choose_defence if kind in self.defended else choose_aimed
 
     def samples(self, kind: str, budget: float) -> int:
         work = BASE_SAMPLES[kind] * self.scale * budget / DEFAULT_BUDGET
@@ -122,12 +143,14 @@ class SearchAgent:
         else:
             clock = Clock(budget)
         if phase is _BIDDING:
-            return choose_bid(view, rng, self.samples("bid", budget), clock)
+            return choose_bid(view, rng, self.samples("bid", budget), clock, self.policy("bid"))
         found: SeatAction | None = None
         if phase is _GIVING:
-            found = choose_gift(view, rng, self.samples("give", budget), clock)
+            n = self.samples("give", budget)
+            found = choose_gift(view, rng, n, clock, self.policy("give"))
         elif phase is _CONTRACT:
-            found = choose_contract(view, rng, self.samples("contract", budget), clock)
+            n = self.samples("contract", budget)
+            found = choose_contract(view, rng, n, clock, self.policy("contract"))
         else:
             return self._play(view, rng, budget, clock)
         return found if found is not None else self._fallback.decide(view, rng, budget)
@@ -152,6 +175,7 @@ class SearchAgent:
             return utility(ctx, seat, points, won)
 
         n = self.samples("play", budget)
+        playout = self.policy("play")
         memo: Memo = {}
         weight_sum = 0.0
         for i in range(n):
@@ -169,7 +193,7 @@ class SearchAgent:
                 elif responding:
                     totals[j] += weight * respond(child, leaf, seat, memo)
                 else:
-                    rollout(child, choose_aimed)
+                    rollout(child, playout)
                     totals[j] += weight * leaf(child.points, child.won)
             weight_sum += weight
         return plays[_among_best(view, plays, [t / weight_sum for t in totals], self._fallback)]

@@ -21,9 +21,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.actions import Bid, Pass, SeatAction
-from engine.ai.aimed import choose_aimed
 from engine.ai.evaluation import SPREAD, choose_give, estimate
-from engine.ai.playout import rollout
+from engine.ai.playout import Policy, rollout
 from engine.ai.rules_agent import best_contract, normal_quantile
 from engine.ai.sampling import Knowledge, sample
 from engine.ai.simulation import MIN_SAMPLES, Clock, contract_options, opening_table
@@ -40,8 +39,10 @@ PASS_VALUE: Final = {Game.THOUSAND: 20.0, Game.THOUSAND_ONE: 10.0, Game.TUMBOCHK
 declare."""
 
 
-def choose_bid(view: SeatView, rng: random.Random, n: int, clock: Clock) -> SeatAction:
-    """The lowest bid or the pass."""
+def choose_bid(
+    view: SeatView, rng: random.Random, n: int, clock: Clock, policy: Policy
+) -> SeatAction:
+    """The lowest bid or the pass, the deals played out by ``policy``."""
     bids = sorted((a for a in view.legal if isinstance(a, Bid)), key=lambda a: a.value)
     passes = [a for a in view.legal if isinstance(a, Pass)]
     if not passes:
@@ -51,9 +52,9 @@ def choose_bid(view: SeatView, rng: random.Random, n: int, clock: Clock) -> Seat
     bid = bids[0].value
     perch = view.perch
     if perch is not None and (perch == view.seat or _still_bidding(view, perch)):
-        declaring, passing = bidding_values(view, bid, rng, n, clock)
+        declaring, passing = bidding_values(view, bid, rng, n, clock, policy)
         return bids[0] if declaring >= passing else passes[0]
-    points = declarer_points(view, bid, rng, n, clock)
+    points = declarer_points(view, bid, rng, n, clock, policy)
     mean = sum(points) / len(points)
     spread = (sum((p - mean) ** 2 for p in points) / max(1, len(points) - 1)) ** 0.5
     z = normal_quantile(SEARCH_BID_CONFIDENCE[view.rules.game])
@@ -61,7 +62,7 @@ def choose_bid(view: SeatView, rng: random.Random, n: int, clock: Clock) -> Seat
 
 
 def declarer_points(
-    view: SeatView, bid: int, rng: random.Random, n: int, clock: Clock
+    view: SeatView, bid: int, rng: random.Random, n: int, clock: Clock, policy: Policy
 ) -> list[float]:
     """This seat's deal points as declarer at ``bid`` in each drawn deal."""
     seat = view.seat
@@ -72,13 +73,13 @@ def declarer_points(
         if i >= MIN_SAMPLES and clock.out():
             break
         drawn = sample(view, know, rng)
-        table, _, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid)
+        table, _, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid, policy)
         points.append(table.points[seat])
     return points
 
 
 def bidding_values(
-    view: SeatView, bid: int, rng: random.Random, n: int, clock: Clock
+    view: SeatView, bid: int, rng: random.Random, n: int, clock: Clock, policy: Policy
 ) -> tuple[float, float]:
     """The mean utility of declaring at ``bid`` and of passing, on the same drawn deals.
 
@@ -98,14 +99,16 @@ def bidding_values(
         if i >= MIN_SAMPLES and clock.out():
             break
         drawn = sample(view, know, rng)
-        table, options, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid)
+        table, options, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid, policy)
         ends.append((table.points, table.won, max(options)))
         named.update(options)
         if theirs is None:
             passing += PASS_VALUE[view.rules.game]
         else:
             d = theirs.declarer
-            table, options, hand = declare_and_play(view, drawn.hands, drawn.talon, d, other_bid)
+            table, options, hand = declare_and_play(
+                view, drawn.hands, drawn.talon, d, other_bid, policy
+            )
             ctx = theirs._replace(contract=_named(view, d, options, hand))
             passing += utility(ctx, seat, table.points, table.won)
     if not ends:
@@ -120,10 +123,10 @@ def bidding_values(
 
 
 def declare_and_play(
-    view: SeatView, drawn: list[int], talon: int, declarer: int, bid: int
+    view: SeatView, drawn: list[int], talon: int, declarer: int, bid: int, policy: Policy
 ) -> tuple[Table, Sequence[int], int]:
-    """The deal played out when ``declarer`` takes ``talon`` at ``bid`` and gives by the
-    hand model, the contracts the declarer may then name and its hand after giving."""
+    """The deal played out by ``policy`` when ``declarer`` takes ``talon`` at ``bid`` and
+    gives by the hand model, the contracts the declarer may then name and its hand after giving."""
     game = view.rules.game
     hands = drawn[:]
     hands[declarer] |= talon
@@ -135,7 +138,7 @@ def declare_and_play(
     options = contract_options(view.rules, bid, hands[declarer])
     kept = hands[declarer]
     table = opening_table(view, hands, declarer)
-    rollout(table, choose_aimed)
+    rollout(table, policy)
     return table, options, kept
 
 

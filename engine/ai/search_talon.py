@@ -17,9 +17,8 @@ import random
 from typing import Final
 
 from engine.actions import Concede, Give, NameContract, Redeal, SeatAction, Throw
-from engine.ai.aimed import choose_aimed
 from engine.ai.evaluation import give_cost
-from engine.ai.playout import rollout
+from engine.ai.playout import Policy, rollout
 from engine.ai.sampling import Knowledge, sample
 from engine.ai.simulation import (
     MIN_SAMPLES,
@@ -48,8 +47,11 @@ RAISE_MADE: Final = 0.8
 """Of such contracts the highest that the playouts make at least this often is named."""
 
 
-def choose_gift(view: SeatView, rng: random.Random, n: int, clock: Clock) -> SeatAction | None:
-    """The gift whose plan plays out best, or ``None`` when there is nothing to give."""
+def choose_gift(
+    view: SeatView, rng: random.Random, n: int, clock: Clock, policy: Policy
+) -> SeatAction | None:
+    """The gift whose plan plays out best by ``policy``, or ``None`` when there is nothing
+    to give."""
     gives = [a for a in view.legal if isinstance(a, Give)]
     seat = view.seat
     if not gives or seat is None:
@@ -81,7 +83,7 @@ def choose_gift(view: SeatView, rng: random.Random, n: int, clock: Clock) -> Sea
                 hands[seat] &= ~(1 << c)
                 hands[to] |= 1 << c
             table = opening_table(view, hands, seat)
-            rollout(table, choose_aimed)
+            rollout(table, policy)
             results[j].append((table.points, table.won))
     best_plan, best_value = plans[0], -math.inf
     for plan, outcomes in zip(plans, results, strict=True):
@@ -116,13 +118,15 @@ def _free(hand: int, game: Game, count: int) -> list[int]:
     return cards_of(free if free.bit_count() >= count else hand)
 
 
-def choose_contract(view: SeatView, rng: random.Random, n: int, clock: Clock) -> SeatAction | None:
+def choose_contract(
+    view: SeatView, rng: random.Random, n: int, clock: Clock, policy: Policy
+) -> SeatAction | None:
     """The contract (or concession, throw, redeal) with the best mean utility over the
-    playouts, or ``None`` when none of those is offered."""
+    playouts by ``policy``, or ``None`` when none of those is offered."""
     seat = view.seat
     assert seat is not None and view.declarer == seat
     know = Knowledge.of(view)
-    outcomes = playouts(view, know, rng, n, clock)
+    outcomes = playouts(view, know, rng, n, clock, policy)
     base = context_of(view)
     best: SeatAction | None = None
     best_value = -math.inf

@@ -1,7 +1,8 @@
 """What every decision of the search player (``engine.ai.search_agent``) shares: the clock
-that bounds it, playouts of a deal from a seat's view by the search's playout policy
-(``engine.ai.aimed``), the deal's opening table for simulating a declarer, the mean utility
-of a set of playout ends, and the contracts worth valuing.
+that bounds it, playouts of a deal from a seat's view by a playout policy (the search's
+``engine.ai.aimed``, or ``engine.ai.defence`` with strong defenders), the deal's opening
+table for simulating a declarer, the mean utility of a set of playout ends, and the
+contracts worth valuing.
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Final
 
-from engine.ai.aimed import choose_aimed
-from engine.ai.playout import rollout
+from engine.ai.playout import Policy, rollout
 from engine.ai.sampling import Knowledge, sample, table_of
 from engine.ai.utility import DealContext, utility
 from engine.games import variant_of
@@ -57,15 +57,15 @@ class Clock:
 
 
 def playouts(
-    view: SeatView, know: Knowledge, rng: random.Random, n: int, clock: Clock
+    view: SeatView, know: Knowledge, rng: random.Random, n: int, clock: Clock, policy: Policy
 ) -> list[Outcome]:
-    """Points and tricks of the deal played out from now, per drawn deal."""
+    """Points and tricks of the deal played out from now by ``policy``, per drawn deal."""
     outcomes = []
     for i in range(n):
         if i >= MIN_SAMPLES and clock.out():
             break
         table = table_of(view, know, sample(view, know, rng).hands)
-        rollout(table, choose_aimed)
+        rollout(table, policy)
         outcomes.append((table.points, table.won))
     return outcomes
 
