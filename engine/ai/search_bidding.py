@@ -1,7 +1,8 @@
 """The search player's bidding (``engine.ai.search_agent``).
 
 The deal is played out with this seat as declarer at the next bid (a drawn talon, the
-heuristic gift and contract, the search's playout policy); the seat bids when its
+heuristic gift and contract, the playout policy the agent passes: by default the strong
+defenders of ``engine.ai.defence``); the seat bids when its
 simulated points make the bid with probability ``SEARCH_BID_CONFIDENCE`` (a normal fit).
 When a barrel (Тысяча) or tumbochka player is in the bidding, the match matters more than
 the points: the seat compares the utility of declaring with that of passing on the same
