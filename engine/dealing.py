@@ -11,7 +11,7 @@ import random
 from _random import Random as _Generator
 from collections.abc import Sequence
 
-from engine.actions import Deal
+from engine.actions import Deal, new_deal
 from engine.bidding import continue_bidding
 from engine.cards import CARD_COUNT
 from engine.errors import Reason, StartError
@@ -68,20 +68,21 @@ def shuffled_deal(state: MatchState, seed: int | str, dealer: int | None = None)
     to each playing seat clockwise from the seat after the dealer, the rest to the talon."""
     if dealer is None:
         dealer = state.next_dealer or 0
-    variant = variant_of(state.rules)
+    rules = state.rules
+    variant = variant_of(rules)
     deck = list(variant.deck_cards)
     # ``random.Random(SEED)`` seeds its generator twice (in ``__new__`` and again in
     # ``__init__``); its C base seeded once by an int is the same generator.
     shuffle(deck, _Generator(seed) if type(seed) is int else random.Random(seed))
-    active = variant.active_seats(state.rules.players, dealer)
+    active = variant.active_seats(rules.players, dealer)
     size = variant.hand_size
-    hands = [0] * state.rules.players
+    hands = [0] * rules.players
     bit = _BITS.__getitem__
     # The cards are distinct: the sum of their bits is their mask.
     for i, seat in enumerate(active):
         hands[seat] = sum(map(bit, deck[i * size : (i + 1) * size]))
     talon = sum(map(bit, deck[len(active) * size :]))
-    return Deal(dealer, tuple(hands), talon)
+    return new_deal(dealer, tuple(hands), talon)
 
 
 _BITS = tuple(1 << c for c in range(CARD_COUNT))

@@ -163,7 +163,13 @@ class MatchState(_Slots):
 
     @property
     def rules(self) -> Rules:
-        return (self._values or self._all())[0]
+        values = self._values
+        if values is not None:
+            return values[0]
+        # A state without its fields yet was made by ``apply`` on a table of its match, whose
+        # rules do not change: reading them does not compute the other fields.
+        table = self._table
+        return table.rules if table is not None else self._all()[0]
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -237,10 +243,19 @@ class MatchState(_Slots):
     @property
     def next_dealer(self) -> int | None:
         """The seat that must deal next, or ``None`` before the first deal (any seat)."""
-        deal = self.deal
-        if deal is None:
-            return None
-        return (deal.dealer + 1) % self.rules.players
+        table = self._table
+        if self._values is None and table is not None and table.owner is self:
+            # Read from the table this state owns, without computing the other fields (a
+            # random deal asks this of a state no one else reads).
+            if not table.has_deal:
+                return None
+            dealer = table.dealer
+        else:
+            deal = self.deal
+            if deal is None:
+                return None
+            dealer = deal.dealer
+        return (dealer + 1) % self.rules.players
 
 
 new_draft = cast("Callable[[], MatchState]", partial(object.__new__, _Slots))
