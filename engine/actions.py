@@ -29,6 +29,21 @@ class Deal:
     talon: int
 
 
+_set_dealer = Deal.__dict__["dealer"].__set__
+_set_hands = Deal.__dict__["hands"].__set__
+_set_talon = Deal.__dict__["talon"].__set__
+
+
+def new_deal(dealer: int, hands: tuple[int, ...], talon: int) -> Deal:
+    """``Deal(dealer, hands, talon)``, made by its slots: a frozen dataclass's ``__init__``
+    sets each field through ``object.__setattr__`` (as ``engine.events.trick_won``)."""
+    deal: Deal = object.__new__(Deal)
+    _set_dealer(deal, dealer)
+    _set_hands(deal, hands)
+    _set_talon(deal, talon)
+    return deal
+
+
 @dataclass(frozen=True, slots=True)
 class Bid:
     seat: int
