@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from operator import sub
 from typing import TYPE_CHECKING
 
 from engine.actions import Declaration
@@ -158,7 +159,7 @@ def deal_scored(t: Table, made: bool, before: tuple[int, ...]) -> DealScored:
     """The ``DealScored`` event of the deal that moved the scores from ``before``."""
     assert t.declarer is not None
     after = t.scores
-    changes = tuple(a - b for a, b in zip(after, before, strict=True))
+    changes = tuple(map(sub, after, before))
     return deal_scored_event(t.declarer, t.contract, made, tuple(t.points), changes, after)
 
 

@@ -5,6 +5,7 @@ throwing the cards, marriages from the first lead, the sitting-out fourth player
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 from typing import TYPE_CHECKING
 
 from engine.actions import Declaration
@@ -84,7 +85,7 @@ class ThousandOne(Variant):
                     changes[seat] = round_points(t.points[seat], t.rules.rounding)
             if t.dealer not in t.active:
                 changes[t.dealer] = _talon_marriage(t.talon)
-        t.scores = tuple(s + c for s, c in zip(t.scores, changes, strict=True))
+        t.scores = tuple(map(add, t.scores, changes))
         events.append(
             deal_scored_event(
                 declarer, t.contract, made, tuple(t.points), tuple(changes), t.scores
@@ -97,7 +98,7 @@ class ThousandOne(Variant):
 
 def _talon_marriage(talon: int) -> int:
     """What the sitting-out dealer scores: a marriage lying in the talon (§2, fine point 22)."""
-    for mask, value in zip(MARRIAGE_MASKS, MARRIAGE_VALUES, strict=True):
+    for suit, mask in enumerate(MARRIAGE_MASKS):
         if talon & mask == mask:
-            return value
+            return MARRIAGE_VALUES[suit]
     return 0
