@@ -88,9 +88,13 @@ def continue_bidding(t: Table, events: list[Event]) -> None:
     variant = t.variant
     playing = len(t.active)
     while True:
-        if playing - t.passed.bit_count() == 1:
-            _close(t, next(s for s in t.active if not t.passed >> s & 1), events)
-            return
+        passed = t.passed
+        if playing - passed.bit_count() == 1:
+            # The one seat that has not passed (a loop: a generator costs a frame).
+            for s in t.active:
+                if not passed >> s & 1:
+                    _close(t, s, events)
+                    return
         seat = t.turn
         assert seat is not None
         if not variant.auto_passes(t, seat):

@@ -146,6 +146,8 @@ def apply_deal(t: Table, action: Deal) -> list[Event]:
     t.deals += 1
     events: list[Event] = [deal_started(t.deals, action.dealer, active)]
     t.variant.open_bidding(t)
-    events += [FORCED_BIDS[seat][value] for seat, value in t.bids if value]
+    for seat, value in t.bids:
+        if value:
+            events.append(FORCED_BIDS[seat][value])
     continue_bidding(t, events)
     return events

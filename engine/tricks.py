@@ -12,6 +12,8 @@ play. What a trick is worth is the ``Variant``'s numbers (``card_values``,
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from engine.actions import Declaration, Play
 from engine.cards import CARD_COUNT, SUIT_MASKS, SUIT_OF, cards_of
 from engine.errors import Reason
@@ -28,6 +30,8 @@ _MATCH_OVER = Phase.MATCH_OVER
 _PLAY = Phase.PLAY
 
 _SUIT = SUIT_OF
+_CARD = itemgetter(1)
+"""The card of a ``(seat, card)`` play (``map`` over it needs no frame, as a comprehension does)."""
 
 
 def playable(t: Table, seat: int) -> int:
@@ -160,7 +164,7 @@ def play(t: Table, seat: int, c: int, kind: Declaration, events: Events = None) 
     t.won[winner] += 1
     t.points[winner] += gained
     if events is not None:
-        events.append(trick_won(winner, tuple([c for _, c in trick]), gained))
+        events.append(trick_won(winner, tuple(map(_CARD, trick)), gained))
     if variant.has_after_trick:
         variant.after_trick(t, winner, events)
     t.trick = ()

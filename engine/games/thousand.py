@@ -197,19 +197,19 @@ class _ThousandScoring:
     def _others_declare(self, declarer: int, made: bool) -> None:
         deal, rules = self.table, self.rules
         contract = deal.contract
-        defenders = [s for s in deal.active if s != declarer]
+        barrel = self.barrel
         if self.outcome is Outcome.CONCEDED:
             if rules.concede_penalty:
                 self._change(declarer, -contract)
             else:
                 self._bolt(declarer)
-            for seat in defenders:
-                if seat != self.barrel:
+            for seat in deal.active:
+                if seat != declarer and seat != barrel:
                     self._change(seat, half_contract(contract))
         else:
             self._change(declarer, contract if made else -contract)
-            for seat in defenders:
-                if seat != self.barrel:
+            for seat in deal.active:
+                if seat != declarer and seat != barrel:
                     self._change(seat, round_points(deal.points[seat], rules.rounding))
             for seat in deal.active:
                 if not deal.won[seat] and seat != self.barrel:
@@ -255,10 +255,11 @@ class _ThousandScoring:
             return
         if self.made and self.scores[declarer] >= rules.target:
             self.winner = declarer
-        climbers = [
-            s for s in deal.active
-            if s != self.table.perch and s != self.winner and self.scores[s] >= rules.barrel
-        ]
+        climbers: list[int] = []
+        # A loop, not a comprehension (a frame), once per deal.
+        for s in deal.active:
+            if s != self.table.perch and s != self.winner and self.scores[s] >= rules.barrel:
+                climbers.append(s)
         if self.winner is not None:
             for seat in climbers:
                 self.scores[seat] = rules.barrel

@@ -255,9 +255,11 @@ class _TumbochkaScoring:
 
     def _settle(self) -> None:
         earlier = self.table.perch
-        climbers = [
-            s for s in self.table.active if s != earlier and self.scores[s] >= TUMBOCHKA
-        ]
+        climbers: list[int] = []
+        # A loop, not a comprehension (a frame), once per deal.
+        for s in self.table.active:
+            if s != earlier and self.scores[s] >= TUMBOCHKA:
+                climbers.append(s)
         if self.winner is not None:
             for seat in climbers:
                 self.scores[seat] = TUMBOCHKA
