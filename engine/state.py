@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from engine.actions import Action, Declaration
@@ -258,6 +257,6 @@ class MatchState(_Slots):
         return (dealer + 1) % self.rules.players
 
 
-new_draft = cast("Callable[[], MatchState]", partial(object.__new__, _Slots))
+new_draft = cast("Callable[[], MatchState]", _Slots)
 """A blank state to fill: its slots are set, then its class made ``MatchState`` (which
 refuses to be changed)."""
