@@ -13,8 +13,8 @@ from engine.events import (
     PASSES,
     TALONS_TAKEN,
     Event,
-    TalonShown,
     declarer_chosen,
+    talon_shown_event,
 )
 from engine.seats import next_bidder
 from engine.state import Phase
@@ -116,7 +116,7 @@ def _close(t: Table, declarer: int, events: list[Event]) -> None:
     t.turn = declarer
     shown = variant.talon_shown(t)
     if shown:
-        events.append(TalonShown(tuple(cards_of(t.talon))))
+        events.append(talon_shown_event(tuple(cards_of(t.talon))))
     events.append(TALONS_TAKEN[declarer])
     t.talon_shown = shown
     t.phase = _GIVING

@@ -219,8 +219,8 @@ _set_trick_points = TrickWon.__dict__["points"].__set__
 def trick_won(seat: int, cards: tuple[int, ...], points: int) -> TrickWon:
     """``TrickWon(seat, cards, points)``, made by its slots: a frozen dataclass's
     ``__init__`` (one ``object.__setattr__`` per field) costs three times as much, once
-    per trick. ``deal_started``, ``declarer_chosen`` and ``deal_scored_event`` are made
-    alike, once per deal."""
+    per trick. ``deal_started``, ``talon_shown_event``, ``declarer_chosen`` and
+    ``deal_scored_event`` are made alike, once per deal."""
     event: TrickWon = _new(TrickWon)
     _set_trick_seat(event, seat)
     _set_trick_cards(event, cards)
@@ -238,6 +238,15 @@ def deal_started(number: int, dealer: int, active: tuple[int, ...]) -> DealStart
     _set_started_number(event, number)
     _set_started_dealer(event, dealer)
     _set_started_active(event, active)
+    return event
+
+
+_set_shown_cards = TalonShown.__dict__["cards"].__set__
+
+
+def talon_shown_event(cards: tuple[int, ...]) -> TalonShown:
+    event: TalonShown = _new(TalonShown)
+    _set_shown_cards(event, cards)
     return event
 
 
