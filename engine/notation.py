@@ -154,6 +154,24 @@ _HEADER = ("game", "players", "option", "scores", "bolts")
 _DEAL = ("dealer", "hand", "talon", "shuffle")
 
 
+def acting_seat(text: str, players: int) -> int | None:
+    """The seat whose action a log line is (``p2 play AS``: 1); None for any other line
+    (header, deal block, comment)."""
+    words = strip_comment(text).split()
+    if not words or words[0].lower() in _HEADER or words[0].lower() in _DEAL:
+        return None
+    try:
+        return parse_seat(words[0], players)
+    except NotationError:
+        return None
+
+
+def opens_deal(text: str) -> bool:
+    """Whether a log line opens a deal block (its ``dealer`` line)."""
+    words = strip_comment(text).split()
+    return bool(words) and words[0].lower() == "dealer"
+
+
 class MatchReader:
     """Plays notation lines into a match: header, deal blocks and actions.
 

@@ -161,7 +161,7 @@ class Loader(Room):
             return None
         live = LiveMatch(row, state, len(lines), seed)
         live.unreachable = await self._unreachable(live)
-        _turns_so_far(live, deal_so_far(lines))
+        _turns_so_far(live, deal_so_far(lines, state.rules.players))
         await self._presses_so_far(live, lines)
         if state.phase is Phase.MATCH_OVER:
             # The log is complete but the row was never closed (edited by hand?): close it
@@ -199,7 +199,7 @@ class Loader(Room):
 
         live.started_at = ago(live.row.created_at)
         last = {
-            seat: seq for seat, seq in last_actions(lines).items()
+            seat: seq for seat, seq in last_actions(lines, live.state.rules.players).items()
             if seat < len(live.row.seats) and live.row.seats[seat].user_id is not None
         }
         times = await self._store.running.line_times(live.match_id, list(last.values()))

@@ -18,7 +18,9 @@ from engine import (
     MatchReader,
     MatchState,
     Rules,
+    acting_seat,
     format_header,
+    opens_deal,
     shuffled_deal,
 )
 
@@ -68,10 +70,6 @@ def replay_match(header: str, log: Iterable[str]) -> MatchState:
     return reader.state
 
 
-_ACTOR = re.compile(r"p([1-9][0-9]*)\s")
-_DEALER = "dealer "
-
-
 @dataclass(frozen=True)
 class DealSoFar:
     """Who has acted in the current deal of a log, as a match loaded anew must know it."""
@@ -85,31 +83,27 @@ class DealSoFar:
     """The match's first deal (dealt at its start)."""
 
 
-def deal_so_far(log: Sequence[str]) -> DealSoFar:
+def deal_so_far(log: Sequence[str], players: int) -> DealSoFar:
     """The current deal of ``log`` (the lines after the last deal block's ``dealer``)."""
-    starts = [number for number, line in enumerate(log) if line.startswith(_DEALER)]
+    starts = [number for number, line in enumerate(log) if opens_deal(line)]
     if not starts:
         return DealSoFar(frozenset(), None, first=True)
     start = starts[-1]
-    acted = frozenset(seat for line in log[start + 1:] if (seat := _actor(line)) is not None)
-    dealt_by = _actor(log[start - 1]) if start > 0 else None
+    acted = frozenset(
+        seat for line in log[start + 1:] if (seat := acting_seat(line, players)) is not None
+    )
+    dealt_by = acting_seat(log[start - 1], players) if start > 0 else None
     return DealSoFar(acted, dealt_by, first=len(starts) == 1)
 
 
-def last_actions(log: Sequence[str]) -> dict[int, int]:
+def last_actions(log: Sequence[str], players: int) -> dict[int, int]:
     """Seat → the number (``seq``, from 1) of its last action line in ``log``."""
     last = {}
     for number, line in enumerate(log, start=1):
-        seat = _actor(line)
+        seat = acting_seat(line, players)
         if seat is not None:
             last[seat] = number
     return last
-
-
-def _actor(line: str) -> int | None:
-    """The seat of an action line (``p2 play AS``: 1), None for any other line."""
-    found = _ACTOR.match(line)
-    return int(found[1]) - 1 if found else None
 
 
 def next_deal(state: MatchState, seed: str) -> Deal:

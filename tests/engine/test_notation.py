@@ -28,10 +28,12 @@ from engine import (
     Redeal,
     SeatAction,
     Throw,
+    acting_seat,
     format_action,
     format_deal,
     format_header,
     new_match,
+    opens_deal,
     parse_action,
     replay,
     shuffled_deal,
@@ -500,3 +502,26 @@ def test_any_action_formats_and_parses_back(action: SeatAction) -> None:
     line = format_action(action)
     assert parse_action(line, 4) == action
     assert parse_action(line.upper(), 4) == action
+
+
+@pytest.mark.parametrize(
+    ("line", "seat", "opens"),
+    [
+        ("p2 play AS", 1, False),
+        ("P3 bid 120  # a comment", 2, False),
+        ("p1 pass", 0, False),
+        ("dealer p2", None, True),
+        ("hand p1 9S TS", None, False),
+        ("talon 9H TH JH", None, False),
+        ("shuffle 7", None, False),
+        ("players 3", None, False),
+        ("# dealer p1", None, False),
+        ("", None, False),
+        ("p4 pass", None, False),
+    ],
+)
+def test_a_log_line_names_its_acting_seat_and_whether_it_opens_a_deal(
+    line: str, seat: int | None, opens: bool
+) -> None:
+    assert acting_seat(line, 3) == seat
+    assert opens_deal(line) is opens
