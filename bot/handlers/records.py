@@ -271,8 +271,10 @@ leaderboard)."""
 
 async def _usual_game(found: Services, chat_id: int) -> Game:
     """The game running in the chat if it has a leaderboard here, else the game of the chat's
-    last finished match, else Тысяча. (A new Тысяча started right after a Тумбочка finished
-    must not hide the Тумбочка's leaderboard behind an empty one: issue 11.)"""
+    last finished match, else the game running, else that of the last stopped match, else
+    Тысяча. (A new Тысяча started right after a Тумбочка finished must not hide the
+    Тумбочка's leaderboard behind an empty one: issue 11; a chat that only ever stopped a
+    Тысяча одно is told that game has no ratings yet, not Тысяча.)"""
     live = found.games.in_chat(chat_id)
     results = found.store.results
     if live is not None and (await results.leaderboard(chat_id, live.row.game, limit=1)).total:
@@ -281,7 +283,9 @@ async def _usual_game(found: Services, chat_id: int) -> Game:
     finished = [entry.game for entry in ended.items if entry.winner is not None]
     if finished:
         return finished[0]
-    return live.row.game if live is not None else DEFAULT_GAME
+    if live is not None:
+        return live.row.game
+    return ended.items[0].game if ended.items else DEFAULT_GAME
 
 
 async def _top(found: Services, chat_id: int, view: TopView, lang: str) -> Content:

@@ -52,3 +52,21 @@ async def test_stop_leaves_no_stale_state(
         assert plain(TR.text(LANG, "stopped-scores")) in caption
         for user in driver.users:
             assert user.first_name in caption
+
+
+async def test_top_after_a_stopped_match_names_its_game(
+    server: FakeTelegramServer, cast: Cast, tmp_path: Path
+) -> None:
+    """A chat whose only match was a stopped «Тысяча одно» asks /top: it is told that game has
+    no ratings yet (the stopped match rates nobody), not Тысяча."""
+    async with running_bot(server, tmp_path / "bot.db") as bot:
+        driver = Driver(server, cast.group, [cast.alice, cast.bob, cast.carol], bot)
+        table = await driver.open_lobby(cast.alice, "/new 1001", by_button=[cast.bob, cast.carol])
+        await driver.start(cast.alice, table)
+        await driver.say(cast.alice, "/stop")
+        asked = await driver.say(cast.bob, "/top")
+        top = await server.wait_for_message(cast.group, after=asked)
+        assert top.text == plain(
+            "\n".join([TR.text(LANG, "rec-top-title", game="Тысяча одно"), "",
+                       TR.text(LANG, "rec-top-empty")])
+        )
