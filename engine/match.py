@@ -4,7 +4,7 @@ Both work on the state's mutable table (``engine.table``) and hand out frozen st
 Each action kind has one verifier (``*_reason``): ``legal_actions`` lists exactly what the
 verifiers accept, and ``apply`` runs the verifier of an action unless it is one of the very
 objects ``legal_actions`` listed for this state (then it was verified when it was listed:
-the table keeps the listed tuples, which keeps those objects alive).
+the table keeps the listed actions, which keeps those objects alive).
 So a press or a script line is checked once, and a move taken from the list is not
 checked again.
 """
@@ -65,7 +65,8 @@ _GIVING = Phase.GIVING
 _MATCH_OVER = Phase.MATCH_OVER
 _PLAY = Phase.PLAY
 
-_LISTED_KEPT = 16
+_LISTED_KEPT = 256
+"""How many listed actions a table keeps for ``apply`` to trust (a few listings)."""
 Verifier = Callable[[Table, Any], Reason | None]
 Change = Callable[[Table, Any], list[Event]]
 _KINDS: dict[type, tuple[Verifier, Change]] = {
@@ -88,9 +89,10 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, tuple[Event, .
     table = state._table
     if table is None or table.owner is not state:
         table = take(state)
-    key = id(action)
+    # By identity, not equality: an equal action built elsewhere is verified. A loop of
+    # ``is`` is the cheapest such test (``id`` makes an int per object, ``map`` an iterator).
     for listed in table.listed:
-        if key in map(id, listed):
+        if listed is action:
             break
     else:
         reason = _verify(state, action, table)
@@ -193,7 +195,7 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
     listed = t.listed
     if len(listed) >= _LISTED_KEPT:
         listed.clear()  # a state asked again and again: older lists are verified again
-    listed.append(result)
+    listed.extend(result)
     return result
 
 

@@ -138,8 +138,8 @@ class Table:
     """This deal's bid caps by hand (the marriages held are counted once)."""
     grounds: dict[int, Any]
     """This deal's redeal grounds by hand."""
-    listed: list[tuple[object, ...]]
-    """What ``legal_actions`` listed on this table: ``apply`` trusts these very objects."""
+    listed: list[object]
+    """The actions ``legal_actions`` listed on this table: ``apply`` trusts these very objects."""
     owner: MatchState | None
     """The state this table is now (see the module docstring)."""
 
@@ -339,7 +339,7 @@ def trust(state: MatchState, action: object) -> None:
     ``state`` takes it without its verifier (while ``state`` owns its table)."""
     table = state._table
     if table is not None and table.owner is state:
-        table.listed.append((action,))
+        table.listed.append(action)
 
 
 def attach(state: MatchState, table: Table) -> None:
