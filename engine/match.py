@@ -288,23 +288,12 @@ def _gives(t: Table, seat: int) -> tuple[Give, ...]:
     taken = 0
     for _, to, _ in t.given:
         taken |= 1 << to
-    hand = t.hands[seat]
-    key = (seat, hand, taken, t.active)
-    found = _GIVE_LISTS.get(key)
-    if found is None:
-        if len(_GIVE_LISTS) >= _GIVES_KEPT:
-            _GIVE_LISTS.clear()
-        cards = cards_of(hand)
-        gives = GIVES[seat]
-        found = _GIVE_LISTS[key] = tuple(
-            [gives[to][c] for to in t.active if to != seat and not taken >> to & 1 for c in cards]
-        )
-    return found
-
-
-_GIVE_LISTS: dict[tuple[int, int, int, tuple[int, ...]], tuple[Give, ...]] = {}
-_GIVES_KEPT = 1 << 16
-"""The gives by seat, hand, recipients already given and playing seats: shared tuples."""
+    cards = cards_of(t.hands[seat])
+    gives = GIVES[seat]
+    # Not kept: a hand is seldom given from twice.
+    return tuple(
+        [gives[to][c] for to in t.active if to != seat and not taken >> to & 1 for c in cards]
+    )
 
 
 def _plays(t: Table, seat: int, out: list[SeatAction]) -> None:
