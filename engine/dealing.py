@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from _random import Random as _Generator
 from collections.abc import Sequence
+from functools import cache
 
 from engine.actions import Deal, new_deal
 from engine.bidding import continue_bidding
@@ -86,7 +87,6 @@ def shuffled_deal(state: MatchState, seed: int | str, dealer: int | None = None)
 
 
 _BITS = tuple(1 << c for c in range(CARD_COUNT))
-_BIT_LENGTHS = tuple(n.bit_length() for n in range(64))
 
 
 def shuffle(deck: list[int], rng: _Generator) -> None:
@@ -94,14 +94,18 @@ def shuffle(deck: list[int], rng: _Generator) -> None:
     drawn by ``getrandbits`` with rejection), without a Python call per card: the same
     permutation for the same generator (``tests/engine/test_dealing.py`` checks it)."""
     getrandbits = rng.getrandbits
-    bit_lengths = _BIT_LENGTHS
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = bit_lengths[n]
+    for i, n, k in _steps(len(deck)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         deck[i], deck[j] = deck[j], deck[i]
+
+
+@cache
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The shuffle's steps for a deck of ``size``: each index ``i`` from the end, the count
+    ``n`` of positions it draws from and the bits ``k`` drawn for it."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def random_deal(state: MatchState, rng: random.Random) -> Deal:
