@@ -103,7 +103,7 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, tuple[Event, .
             attach(state, table)
             raise IllegalAction(reason)
     events = _CHANGES[type(action)](table, action)
-    table.listed = []
+    table.listed.clear()
     after = new_draft()
     after.phase = table.phase
     after._table = table
