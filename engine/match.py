@@ -187,6 +187,11 @@ def legal_actions(state: MatchState, seat: int | None = None) -> tuple[SeatActio
         # Only the seat whose turn it is bids or passes.
         turn = t.turn
         result = _bidding(t, turn) if seat is None or seat == turn else ()
+    elif phase is _GIVING:
+        # Only the declarer acts while giving.
+        declarer = t.declarer
+        assert declarer is not None  # giving follows the bidding's winner
+        result = _giving(t, declarer) if seat is None or seat == declarer else ()
     elif phase is _DEAL_OVER or phase is _MATCH_OVER:
         return ()
     else:
@@ -267,19 +272,21 @@ def _fill_suit_plays() -> None:
 _fill_suit_plays()
 
 
+def _giving(t: Table, declarer: int) -> tuple[SeatAction, ...]:
+    """The declarer's gives, and throwing the cards where the game allows it."""
+    gives: tuple[SeatAction, ...] = _gives(t, declarer)
+    throw = EARLY_ENDS[declarer][1]
+    if throw_reason(t, throw) is None:
+        return (*gives, throw)
+    return gives
+
+
 def _seat_actions(t: Table, seat: int, out: list[SeatAction], redeal_open: bool) -> None:
-    """What ``seat`` may do while giving, naming the contract or before the first lead
+    """What ``seat`` may do while naming the contract or before the first lead
     (``redeal_open``: ``redeal_time_reason`` allows a redeal now)."""
     phase = t.phase
     declarer = seat == t.declarer
     concede, throw, redeal = EARLY_ENDS[seat]
-    if phase is _GIVING:
-        # Only the declarer acts while giving: the gives, and throwing the cards.
-        if declarer:
-            out.extend(_gives(t, seat))
-            if throw_reason(t, throw) is None:
-                out.append(throw)
-        return
     if declarer:
         if phase is _CONTRACT:
             values = t.variant.allowed_contracts(t)
