@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import cast
+
+from engine.drafts import draft_class
 
 
 class Declaration(StrEnum):
@@ -29,19 +32,17 @@ class Deal:
     talon: int
 
 
-_set_dealer = Deal.__dict__["dealer"].__set__
-_set_hands = Deal.__dict__["hands"].__set__
-_set_talon = Deal.__dict__["talon"].__set__
+_DealDraft = draft_class(Deal)
 
 
 def new_deal(dealer: int, hands: tuple[int, ...], talon: int) -> Deal:
-    """``Deal(dealer, hands, talon)``, made by its slots: a frozen dataclass's ``__init__``
-    sets each field through ``object.__setattr__`` (as ``engine.events.trick_won``)."""
-    deal: Deal = object.__new__(Deal)
-    _set_dealer(deal, dealer)
-    _set_hands(deal, hands)
-    _set_talon(deal, talon)
-    return deal
+    """``Deal(dealer, hands, talon)``, made from a draft (``engine.drafts``), once per deal."""
+    deal = _DealDraft()
+    deal.dealer = dealer
+    deal.hands = hands
+    deal.talon = talon
+    deal.__class__ = Deal
+    return cast(Deal, deal)
 
 
 @dataclass(frozen=True, slots=True)

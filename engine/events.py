@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import cast
 
 from engine.actions import Declaration
+from engine.drafts import draft_class
 
 
 class FallCause(StrEnum):
@@ -210,63 +212,48 @@ FORCED_BIDS: tuple[tuple[BidMade, ...], ...] = tuple(
     tuple(BidMade(seat, v, forced=True) for v in range(301)) for seat in range(4)
 )
 
-_new = object.__new__
-_set_trick_seat = TrickWon.__dict__["seat"].__set__
-_set_trick_cards = TrickWon.__dict__["cards"].__set__
-_set_trick_points = TrickWon.__dict__["points"].__set__
+_TrickWonDraft = draft_class(TrickWon)
+_DealStartedDraft = draft_class(DealStarted)
+_TalonShownDraft = draft_class(TalonShown)
+_DeclarerChosenDraft = draft_class(DeclarerChosen)
+_DealScoredDraft = draft_class(DealScored)
 
 
 def trick_won(seat: int, cards: tuple[int, ...], points: int) -> TrickWon:
-    """``TrickWon(seat, cards, points)``, made by its slots: a frozen dataclass's
-    ``__init__`` (one ``object.__setattr__`` per field) costs three times as much, once
-    per trick. ``deal_started``, ``talon_shown_event``, ``declarer_chosen`` and
+    """``TrickWon(seat, cards, points)``, made from a draft (``engine.drafts``): once per
+    trick. ``deal_started``, ``talon_shown_event``, ``declarer_chosen`` and
     ``deal_scored_event`` are made alike, once per deal."""
-    event: TrickWon = _new(TrickWon)
-    _set_trick_seat(event, seat)
-    _set_trick_cards(event, cards)
-    _set_trick_points(event, points)
-    return event
-
-
-_set_started_number = DealStarted.__dict__["number"].__set__
-_set_started_dealer = DealStarted.__dict__["dealer"].__set__
-_set_started_active = DealStarted.__dict__["active"].__set__
+    event = _TrickWonDraft()
+    event.seat = seat
+    event.cards = cards
+    event.points = points
+    event.__class__ = TrickWon
+    return cast(TrickWon, event)
 
 
 def deal_started(number: int, dealer: int, active: tuple[int, ...]) -> DealStarted:
-    event: DealStarted = _new(DealStarted)
-    _set_started_number(event, number)
-    _set_started_dealer(event, dealer)
-    _set_started_active(event, active)
-    return event
-
-
-_set_shown_cards = TalonShown.__dict__["cards"].__set__
+    event = _DealStartedDraft()
+    event.number = number
+    event.dealer = dealer
+    event.active = active
+    event.__class__ = DealStarted
+    return cast(DealStarted, event)
 
 
 def talon_shown_event(cards: tuple[int, ...]) -> TalonShown:
-    event: TalonShown = _new(TalonShown)
-    _set_shown_cards(event, cards)
-    return event
-
-
-_set_chosen_seat = DeclarerChosen.__dict__["seat"].__set__
-_set_chosen_bid = DeclarerChosen.__dict__["bid"].__set__
-_set_chosen_without_bid = DeclarerChosen.__dict__["without_bid"].__set__
+    event = _TalonShownDraft()
+    event.cards = cards
+    event.__class__ = TalonShown
+    return cast(TalonShown, event)
 
 
 def declarer_chosen(seat: int, bid: int, without_bid: bool) -> DeclarerChosen:
-    event: DeclarerChosen = _new(DeclarerChosen)
-    _set_chosen_seat(event, seat)
-    _set_chosen_bid(event, bid)
-    _set_chosen_without_bid(event, without_bid)
-    return event
-
-
-_set_scored = tuple(
-    DealScored.__dict__[name].__set__
-    for name in ("declarer", "contract", "made", "points", "changes", "scores")
-)
+    event = _DeclarerChosenDraft()
+    event.seat = seat
+    event.bid = bid
+    event.without_bid = without_bid
+    event.__class__ = DeclarerChosen
+    return cast(DeclarerChosen, event)
 
 
 def deal_scored_event(
@@ -277,12 +264,12 @@ def deal_scored_event(
     changes: tuple[int, ...],
     scores: tuple[int, ...],
 ) -> DealScored:
-    event: DealScored = _new(DealScored)
-    set_declarer, set_contract, set_made, set_points, set_changes, set_scores = _set_scored
-    set_declarer(event, declarer)
-    set_contract(event, contract)
-    set_made(event, made)
-    set_points(event, points)
-    set_changes(event, changes)
-    set_scores(event, scores)
-    return event
+    event = _DealScoredDraft()
+    event.declarer = declarer
+    event.contract = contract
+    event.made = made
+    event.points = points
+    event.changes = changes
+    event.scores = scores
+    event.__class__ = DealScored
+    return cast(DealScored, event)
