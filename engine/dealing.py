@@ -25,6 +25,7 @@ from engine.table import Table, trust
 __all__ = ["StartError", "new_match", "random_deal", "shuffled_deal"]
 
 # Enum members as module constants: looking one up on its class costs ten globals.
+_BIDDING = Phase.BIDDING
 _DEAL_OVER = Phase.DEAL_OVER
 _MATCH_OVER = Phase.MATCH_OVER
 
@@ -146,7 +147,7 @@ def deal_reason(t: Table, action: Deal) -> Reason | None:
 def apply_deal(t: Table, action: Deal) -> list[Event]:
     active = t.variant.active_seats(t.rules.players, action.dealer)
     t.seat_deal(action.dealer, active, list(action.hands), action.talon)
-    t.phase = Phase.BIDDING
+    t.phase = _BIDDING
     t.deals += 1
     events: list[Event] = [deal_started(t.deals, action.dealer, active)]
     t.variant.open_bidding(t)

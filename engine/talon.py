@@ -21,6 +21,9 @@ from engine.state import Outcome, Phase
 from engine.table import Table
 
 # Enum members as module constants: looking one up on its class costs ten globals.
+_NO_GROUNDS = Reason.NO_GROUNDS_FOR_REDEAL
+_CONCEDED = Outcome.CONCEDED
+_THROWN = Outcome.THROWN
 _CONTRACT = Phase.CONTRACT
 _GIVING = Phase.GIVING
 _MATCH_OVER = Phase.MATCH_OVER
@@ -65,7 +68,7 @@ def apply_give(t: Table, action: Give) -> list[Event]:
     t.hands[action.to] |= 1 << action.card
     t.given = (*t.given, (action.seat, action.to, action.card))
     if len(t.given) == len(t.active) - 1:
-        t.phase = Phase.CONTRACT
+        t.phase = _CONTRACT
     return [CARDS_GIVEN[action.seat][action.to]]
 
 
@@ -82,7 +85,7 @@ def contract_reason(t: Table, action: NameContract) -> Reason | None:
 def apply_contract(t: Table, action: NameContract) -> list[Event]:
     t.contract = action.value
     t.contract_named = True
-    t.phase = Phase.PLAY
+    t.phase = _PLAY
     return [CONTRACTS_NAMED[action.seat][action.value]]
 
 
@@ -121,7 +124,7 @@ def redeal_seat_reason(t: Table, seat: int) -> Reason | None:
     """``redeal_reason``'s part for ``seat``: it plays the deal and its hand has grounds."""
     if seat not in t.active:
         return Reason.NOT_PLAYING
-    return Reason.NO_GROUNDS_FOR_REDEAL if redeal_ground(t, seat) is None else None
+    return _NO_GROUNDS if redeal_ground(t, seat) is None else None
 
 
 def apply_redeal(t: Table, action: Redeal) -> list[Event]:
@@ -142,7 +145,7 @@ def concede_reason(t: Table, action: Concede) -> Reason | None:
 
 
 def apply_concede(t: Table, action: Concede) -> list[Event]:
-    return _end_early(t, Outcome.CONCEDED, Conceded(action.seat, t.contract))
+    return _end_early(t, _CONCEDED, Conceded(action.seat, t.contract))
 
 
 def throw_reason(t: Table, action: Throw) -> Reason | None:
@@ -153,7 +156,7 @@ def throw_reason(t: Table, action: Throw) -> Reason | None:
 
 def apply_throw(t: Table, action: Throw) -> list[Event]:
     without_contract = t.without_bid and not t.contract_named
-    return _end_early(t, Outcome.THROWN, Thrown(action.seat, t.contract, without_contract))
+    return _end_early(t, _THROWN, Thrown(action.seat, t.contract, without_contract))
 
 
 def _end_early(t: Table, outcome: Outcome, event: Event) -> list[Event]:

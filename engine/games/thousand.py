@@ -31,6 +31,11 @@ from engine.state import Outcome, Phase
 if TYPE_CHECKING:
     from engine.table import Table
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_PLAYED = Outcome.PLAYED
+_CONCEDED = Outcome.CONCEDED
+_DEAL_OVER = Phase.DEAL_OVER
+
 HUNDRED = 100
 BOLT_PENALTY = 120
 BOLTS_PER_PENALTY = 3
@@ -149,7 +154,7 @@ class _ThousandScoring:
         declarer = t.declarer
         assert declarer is not None
         self.declarer = declarer
-        self.made = outcome is Outcome.PLAYED and t.points[declarer] >= t.contract
+        self.made = outcome is _PLAYED and t.points[declarer] >= t.contract
 
     def run(self) -> None:
         t, rules = self.table, self.rules
@@ -167,7 +172,7 @@ class _ThousandScoring:
                     self.events.append(DumpTruck(seat))
         t.scores = tuple(self.scores)
         self.events.insert(self.start, deal_scored(t, made, before))
-        t.phase = Phase.DEAL_OVER
+        t.phase = _DEAL_OVER
         t.bolts = tuple(self.bolts)
         t.perch = self.barrel
         t.perch_attempts = self.attempts if self.barrel is not None else 0
@@ -198,7 +203,7 @@ class _ThousandScoring:
         deal, rules = self.table, self.rules
         contract = deal.contract
         barrel = self.barrel
-        if self.outcome is Outcome.CONCEDED:
+        if self.outcome is _CONCEDED:
             if rules.concede_penalty:
                 self._change(declarer, -contract)
             else:

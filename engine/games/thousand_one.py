@@ -29,6 +29,11 @@ from engine.state import Outcome, Phase
 if TYPE_CHECKING:
     from engine.table import Table
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_PLAYED = Outcome.PLAYED
+_THROWN = Outcome.THROWN
+_DEAL_OVER = Phase.DEAL_OVER
+
 MIN_BID = 40
 THROW_BONUS = 50
 TARGET = 1001
@@ -70,8 +75,8 @@ class ThousandOne(Variant):
         declarer = t.declarer
         assert declarer is not None
         changes = [0] * t.rules.players
-        made = outcome is Outcome.PLAYED and t.points[declarer] >= t.contract
-        if outcome is Outcome.THROWN:
+        made = outcome is _PLAYED and t.points[declarer] >= t.contract
+        if outcome is _THROWN:
             if t.without_bid and not t.contract_named:
                 for seat in t.active:
                     if seat != declarer:
@@ -91,7 +96,7 @@ class ThousandOne(Variant):
                 declarer, t.contract, made, tuple(t.points), tuple(changes), t.scores
             )
         )
-        t.phase = Phase.DEAL_OVER
+        t.phase = _DEAL_OVER
         if max(t.scores) >= TARGET:
             finish(t, leading_winner(t), events)
 

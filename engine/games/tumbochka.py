@@ -39,6 +39,10 @@ from engine.state import Outcome, Phase
 if TYPE_CHECKING:
     from engine.table import Table
 
+# Enum members as module constants: looking one up on its class costs ten globals.
+_MUST_OPEN = Reason.MUST_OPEN
+_DEAL_OVER = Phase.DEAL_OVER
+
 OPENING_BID = 4
 MAX_BID = 14
 SITTER_MIN_BID = 7
@@ -125,7 +129,7 @@ class Tumbochka(Variant):
 
     def pass_reason(self, t: Table, seat: int) -> Reason | None:
         if not t.bid and seat != t.perch:
-            return Reason.MUST_OPEN
+            return _MUST_OPEN
         return None
 
     def talon_shown(self, t: Table) -> bool:
@@ -245,7 +249,7 @@ class _TumbochkaScoring:
         self._settle()
         t.scores = tuple(self.scores)
         self.events.insert(self.start, deal_scored(t, made, before))
-        t.phase = Phase.DEAL_OVER
+        t.phase = _DEAL_OVER
         t.perch = self.sitter
         t.perch_attempts = self.attempts if self.sitter is not None else 0
         t.falls = tuple(self.falls)
