@@ -212,22 +212,25 @@ def _bidding(t: Table, seat: int | None) -> tuple[SeatAction, ...]:
         return ()
     variant = t.variant
     values = variant.allowed_bids(t, seat)
-    key = (seat, values)
-    bids: tuple[SeatAction, ...] | None = _BID_LISTS.get(key)
-    if bids is None:
-        row = BIDS[seat]
-        bids = _BID_LISTS[key] = tuple([row[v] for v in values])
     # The seat is the one to bid, in the bidding: what is left of ``pass_reason`` is the
     # variant's part.
-    if variant.pass_reason(t, seat) is None:
-        return (*bids, PASSES[seat])
-    return bids
+    passes = variant.pass_reason(t, seat) is None
+    key = (seat, values, passes)
+    listed = _BID_LISTS.get(key)
+    if listed is None:
+        row = BIDS[seat]
+        bids: list[SeatAction] = [row[v] for v in values]
+        if passes:
+            bids.append(PASSES[seat])
+        listed = _BID_LISTS[key] = tuple(bids)
+    return listed
 
 
-_BID_LISTS: dict[tuple[int, Sequence[int]], tuple[SeatAction, ...]] = {}
+_BID_LISTS: dict[tuple[int, Sequence[int], bool], tuple[SeatAction, ...]] = {}
 _CONTRACT_LISTS: dict[tuple[int, Sequence[int]], tuple[NameContract, ...]] = {}
 """The bids and contracts of a seat by the values allowed (ranges and tuples of at most
-301 values, a few hundred of them)."""
+301 values, a few hundred of them) and, for the bids, whether the seat may pass: the
+listing, pass included, is one shared tuple."""
 
 
 _SUIT_PLAYS: tuple[tuple[dict[int, tuple[Play, ...]], ...], ...] = tuple(
