@@ -326,6 +326,9 @@ def _gives(t: Table, seat: int) -> tuple[Give, ...]:
 
 
 def _plays(t: Table, seat: int, out: list[SeatAction]) -> None:
-    out.extend(plain_plays(seat, playable(t, seat)))
+    mask = playable(t, seat)
+    out.extend(plain_plays(seat, mask))
     if not t.trick:
-        out.extend([DECLARED_PLAYS[seat, c, kind] for c, kind in declarable(t, seat)])
+        declared = declarable(t, seat, mask)
+        if declared:  # a comprehension costs a frame, and there is seldom a declaration
+            out.extend([DECLARED_PLAYS[seat, c, kind] for c, kind in declared])
