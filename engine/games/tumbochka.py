@@ -109,7 +109,10 @@ class Tumbochka(Variant):
         sitter = t.perch
         if not t.bid and seat != sitter:
             return (OPENING_BID,)
-        low = max(t.bid + 1, SITTER_MIN_BID if seat == sitter else OPENING_BID)
+        low = t.bid + 1
+        floor = SITTER_MIN_BID if seat == sitter else OPENING_BID
+        if low < floor:  # not ``max``: a builtin's call, every listing
+            low = floor
         high = MAX_BID
         if sitter is not None and seat != sitter and t.scores[seat] < 1:
             high = SITTER_MIN_BID - 1
