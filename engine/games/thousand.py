@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.actions import Declaration
-from engine.cards import card_points
+from engine.cards import ACE, TEN, bit, card, card_points
 from engine.errors import Reason, StartError
 from engine.events import BoltGiven, DumpTruck, Event, FallCause, Fell, Mounted, RedealGround
 from engine.games.base import (
@@ -45,6 +45,8 @@ GOLDEN_DEALS = 3
 DUMP_TRUCK = 555
 LOSING_SCORE = -1000
 REDEAL_POINTS = 14
+_ACES_AND_TENS = sum(bit(card(rank, suit)) for rank in (ACE, TEN) for suit in range(4))
+"""Two of these cards are 20 points or more: no hand holding two is under ``REDEAL_POINTS``."""
 
 
 def barrel_contract(rules: Rules) -> int | None:
@@ -125,7 +127,9 @@ class Thousand(Variant):
     def redeal_ground(self, hand: int) -> RedealGround | None:
         if holds_four_nines(hand):
             return RedealGround.FOUR_NINES
-        if card_points(hand) < REDEAL_POINTS:
+        # Counting the points (four table lookups) only for a hand with fewer than two aces
+        # and tens, about one in seven: every seat's hand is checked once a deal.
+        if (hand & _ACES_AND_TENS).bit_count() < 2 and card_points(hand) < REDEAL_POINTS:
             return RedealGround.UNDER_14_POINTS
         return None
 
