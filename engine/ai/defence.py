@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from engine.actions import Declaration
 from engine.ai.aimed import choose_aimed
-from engine.cards import ABOVE, SUIT_MASKS, SUIT_OF, THOUSAND_POINTS, cards_of
+from engine.cards import SUIT_MASKS, THOUSAND_POINTS, cards_of
 from engine.games.base import MARRIAGE_MASKS, MARRIAGE_VALUES, married
+from engine.history import trick_winner
 from engine.rules import Game
 from engine.table import Table
 from engine.tricks import playable
@@ -44,7 +45,7 @@ def choose_defence(table: Table, seat: int) -> tuple[int, Declaration]:
         return choice
     lead = _attack(table, seat, legal, table.hands[declarer])
     if lead < 0:
-        lead = _cash(table, legal, table.hands[declarer])
+        lead = _cash(table, seat, legal, declarer)
     return choice if lead < 0 else (lead, _NONE)
 
 
@@ -72,17 +73,29 @@ def _attack(table: Table, seat: int, legal: int, theirs: int) -> int:
     return found
 
 
-def _cash(table: Table, legal: int, theirs: int) -> int:
+def _cash(table: Table, seat: int, legal: int, declarer: int) -> int:
     """The card with the most points that the declarer can neither beat nor trump (−1 for
     none)."""
-    trump = table.trump
     best = -1
     for c in cards_of(legal):
-        suit = SUIT_OF[c]
-        if theirs & ABOVE[c] & SUIT_MASKS[suit]:
+        if best >= 0 and THOUSAND_POINTS[c] <= THOUSAND_POINTS[best]:
             continue
-        if not theirs & SUIT_MASKS[suit] and trump >= 0 and theirs & SUIT_MASKS[trump]:
-            continue
-        if best < 0 or THOUSAND_POINTS[c] > THOUSAND_POINTS[best]:
+        if not _beaten(table, seat, c, declarer):
             best = c
     return best
+
+
+def _beaten(table: Table, seat: int, c: int, declarer: int) -> bool:
+    """Whether the declarer can take ``c`` led by ``seat``, by the engine's rules: the
+    replies it may make (``tricks.playable``: follow suit, else trump) and the trick's
+    winner (``history.trick_winner``). The lead is put on the table only for the question."""
+    lead = ((seat, c),)
+    empty = table.trick
+    table.trick = lead
+    replies = playable(table, declarer)
+    table.trick = empty
+    trump = table.trump
+    for r in cards_of(replies):
+        if trick_winner((*lead, (declarer, r)), trump)[0] == declarer:
+            return True
+    return False
