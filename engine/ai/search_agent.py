@@ -15,9 +15,10 @@ the same drawn deals, so their comparison is paired and much less noisy than the
   at most ``SOLVE_CARDS`` the mean of that and the exact two-sided value
   (``solver.solve``). A drawn deal counts ``HISTORY_TRUST`` to the power
   of the others' past plays that the rule-based policy would not have made with it, so
-  deals that explain the play weigh more. Plays within ``PLAY_MARGIN`` of the best are
-  equally good; among them a declaration goes first, then the rule-based choice, then the
-  cheapest card.
+  deals that explain the play weigh more, times how well it explains their bidding and
+  contract (``engine.ai.inference``, for the decisions named by ``inferred``). Plays
+  within ``PLAY_MARGIN`` of the best are equally good; among them a declaration goes
+  first, then the rule-based choice, then the cheapest card.
 - Giving and the contract: ``engine.ai.search_talon``; bidding: ``engine.ai.search_bidding``.
   Both simulate with ``engine.ai.simulation``; the utility of a deal's end is match-aware
   (``engine.ai.utility``: the barrel, the tumbochka, bolts, the engine's own scoring). Their
@@ -48,6 +49,7 @@ from engine.actions import Declaration, Play, SeatAction
 from engine.ai.agent import DEFAULT_BUDGET
 from engine.ai.aimed import choose_aimed
 from engine.ai.defence import choose_defence
+from engine.ai.inference import evidence_of, likelihood
 from engine.ai.playout import Policy, rollout
 from engine.ai.policy import choose_play
 from engine.ai.rules_agent import RulesAgent
@@ -103,12 +105,19 @@ not give 10 or 11 points away on a coin toss."""
 STRONG_DEFENCE: Final = frozenset({"bid", "give", "contract"})
 """The decisions (kinds of ``BASE_SAMPLES``) whose simulations model the defenders as
 strong players (``engine.ai.defence``) instead of the playout policy."""
+INFERRED: Final = frozenset({"give", "contract", "play"})
+"""The decisions whose drawn deals are weighted by what the other seats' bidding and
+contract say about their hands (``engine.ai.inference``; measured against the search
+player without it in ``benchmarks/README.md``, issue 16, session 10). The bidding may be
+too ("bid"), but that measured no better there."""
 
 
 class SearchAgent:
     """Determinized Monte Carlo search; ``scale`` multiplies the work per decision.
     ``defended`` names the decisions whose simulations use strong defenders
-    (``STRONG_DEFENCE`` by default; the empty set is the search player of ``b3e32d7``)."""
+    (``STRONG_DEFENCE`` by default; the empty set is the search player of ``b3e32d7``);
+    ``inferred`` those whose drawn deals are weighted by the other seats' bidding and
+    contract (``INFERRED`` by default; the empty set is the search player of ``4cc9714``)."""
 
     name = "hard"
 
@@ -117,10 +126,12 @@ class SearchAgent:
         scale: float = 1.0,
         use_clock: bool = True,
         defended: frozenset[str] = STRONG_DEFENCE,
+        inferred: frozenset[str] = INFERRED,
     ) -> None:
         self.scale = scale
         self.use_clock = use_clock
         self.defended = defended
+        self.inferred = inferred
         self._fallback = RulesAgent()
 
     def policy(self, kind: str) -> Policy:
@@ -143,14 +154,16 @@ class SearchAgent:
         else:
             clock = Clock(budget)
         if phase is _BIDDING:
-            return choose_bid(view, rng, self.samples("bid", budget), clock, self.policy("bid"))
+            n = self.samples("bid", budget)
+            return choose_bid(view, rng, n, clock, self.policy("bid"), "bid" in self.inferred)
         found: SeatAction | None = None
         if phase is _GIVING:
             n = self.samples("give", budget)
-            found = choose_gift(view, rng, n, clock, self.policy("give"))
+            found = choose_gift(view, rng, n, clock, self.policy("give"), "give" in self.inferred)
         elif phase is _CONTRACT:
             n = self.samples("contract", budget)
-            found = choose_contract(view, rng, n, clock, self.policy("contract"))
+            inferred = "contract" in self.inferred
+            found = choose_contract(view, rng, n, clock, self.policy("contract"), inferred)
         else:
             return self._play(view, rng, budget, clock)
         return found if found is not None else self._fallback.decide(view, rng, budget)
@@ -177,12 +190,15 @@ class SearchAgent:
         n = self.samples("play", budget)
         playout = self.policy("play")
         memo: Memo = {}
+        evidence = evidence_of(view, know.played_by) if "play" in self.inferred else None
         weight_sum = 0.0
         for i in range(n):
             if i >= MIN_SAMPLES and clock.out(i, n):
                 break
             hands = sample(view, know, rng).hands
             weight = HISTORY_TRUST ** surprises(view, know, hands)
+            if evidence is not None:
+                weight *= likelihood(evidence, hands)
             table = table_of(view, know, hands)
             for j, (c, kind) in enumerate(moves):
                 child = table.copy()

@@ -23,6 +23,7 @@ from typing import Final
 
 from engine.actions import Bid, Pass, SeatAction
 from engine.ai.evaluation import SPREAD, choose_give, estimate
+from engine.ai.inference import evidence_of, likelihood
 from engine.ai.playout import Policy, rollout
 from engine.ai.rules_agent import best_contract, normal_quantile
 from engine.ai.sampling import Knowledge, sample
@@ -41,9 +42,16 @@ declare."""
 
 
 def choose_bid(
-    view: SeatView, rng: random.Random, n: int, clock: Clock, policy: Policy
+    view: SeatView,
+    rng: random.Random,
+    n: int,
+    clock: Clock,
+    policy: Policy,
+    inferred: bool = False,
 ) -> SeatAction:
-    """The lowest bid or the pass, the deals played out by ``policy``."""
+    """The lowest bid or the pass, the deals played out by ``policy``; with ``inferred``
+    the drawn deals weigh by how well they explain the others' bids and passes
+    (``engine.ai.inference``)."""
     bids = sorted((a for a in view.legal if isinstance(a, Bid)), key=lambda a: a.value)
     passes = [a for a in view.legal if isinstance(a, Pass)]
     if not passes:
@@ -53,74 +61,111 @@ def choose_bid(
     bid = bids[0].value
     perch = view.perch
     if perch is not None and (perch == view.seat or _still_bidding(view, perch)):
-        declaring, passing = bidding_values(view, bid, rng, n, clock, policy)
+        declaring, passing = bidding_values(view, bid, rng, n, clock, policy, inferred)
         return bids[0] if declaring >= passing else passes[0]
-    points = declarer_points(view, bid, rng, n, clock, policy)
-    mean = sum(points) / len(points)
-    spread = (sum((p - mean) ** 2 for p in points) / max(1, len(points) - 1)) ** 0.5
+    points, weights = declarer_points(view, bid, rng, n, clock, policy, inferred)
+    if weights is not None:
+        total = sum(weights)
+        mean = sum(w * p for w, p in zip(weights, points, strict=True)) / total
+        var = sum(w * (p - mean) ** 2 for w, p in zip(weights, points, strict=True)) / total
+        spread = (var * len(points) / max(1, len(points) - 1)) ** 0.5
+    else:
+        mean = sum(points) / len(points)
+        spread = (sum((p - mean) ** 2 for p in points) / max(1, len(points) - 1)) ** 0.5
     z = normal_quantile(SEARCH_BID_CONFIDENCE[view.rules.game])
     return bids[0] if mean - z * spread >= bid else passes[0]
 
 
 def declarer_points(
-    view: SeatView, bid: int, rng: random.Random, n: int, clock: Clock, policy: Policy
-) -> list[float]:
-    """This seat's deal points as declarer at ``bid`` in each drawn deal."""
+    view: SeatView,
+    bid: int,
+    rng: random.Random,
+    n: int,
+    clock: Clock,
+    policy: Policy,
+    inferred: bool = False,
+) -> tuple[list[float], list[float] | None]:
+    """This seat's deal points as declarer at ``bid`` in each drawn deal, and the drawn
+    deals' weights (``None`` unless ``inferred`` and something is read)."""
     seat = view.seat
     assert seat is not None
     know = Knowledge.of(view)
+    evidence = evidence_of(view, know.played_by) if inferred else None
     points: list[float] = []
+    weights: list[float] = []
     for i in range(n):
         if i >= MIN_SAMPLES and clock.out():
             break
         drawn = sample(view, know, rng)
+        weights.append(1.0 if evidence is None else likelihood(evidence, drawn.hands))
         table, _, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid, policy)
         points.append(table.points[seat])
-    return points
+    return points, None if evidence is None else weights
 
 
 def bidding_values(
-    view: SeatView, bid: int, rng: random.Random, n: int, clock: Clock, policy: Policy
+    view: SeatView,
+    bid: int,
+    rng: random.Random,
+    n: int,
+    clock: Clock,
+    policy: Policy,
+    inferred: bool = False,
 ) -> tuple[float, float]:
     """The mean utility of declaring at ``bid`` and of passing, on the same drawn deals.
 
     Declaring is valued at the one contract that is best over all the drawn deals (the
     declarer names it after seeing the talon, so this is a little pessimistic; a
-    contract a drawn hand may not name counts as its highest allowed)."""
+    contract a drawn hand may not name counts as its highest allowed). With ``inferred``
+    each drawn deal counts by how well it explains the others' bids and passes."""
     seat = view.seat
     assert seat is not None
     know = Knowledge.of(view)
+    evidence = evidence_of(view, know.played_by) if inferred else None
     other, other_bid = _declarer_if_passing(view, seat)
     mine = context_of(view, declarer=seat, contract=bid)
     theirs = None if other is None else context_of(view, declarer=other, contract=other_bid)
     ends: list[tuple[list[int], list[int], int]] = []
+    weights: list[float] = []
     named: set[int] = set()
     passing = 0.0
     for i in range(n):
         if i >= MIN_SAMPLES and clock.out():
             break
         drawn = sample(view, know, rng)
+        weight = 1.0 if evidence is None else likelihood(evidence, drawn.hands)
+        weights.append(weight)
         table, options, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid, policy)
         ends.append((table.points, table.won, max(options)))
         named.update(options)
         if theirs is None:
-            passing += PASS_VALUE[view.rules.game]
+            passing += weight * PASS_VALUE[view.rules.game]
         else:
             d = theirs.declarer
             table, options, hand = declare_and_play(
                 view, drawn.hands, drawn.talon, d, other_bid, policy
             )
             ctx = theirs._replace(contract=_named(view, d, options, hand))
-            passing += utility(ctx, seat, table.points, table.won)
+            passing += weight * utility(ctx, seat, table.points, table.won)
     if not ends:
         return 0.0, 0.0
     top = max(points[seat] for points, _, _ in ends)
     choices = [min(named)] if view.perch == seat else [c for c in named if c <= top]
+    if evidence is None:
+        declaring = max(
+            sum(utility(mine._replace(contract=min(c, cap)), seat, p, w) for p, w, cap in ends)
+            for c in choices or [min(named)]
+        )
+        return declaring / len(ends), passing / len(ends)
     declaring = max(
-        sum(utility(mine._replace(contract=min(c, cap)), seat, p, w) for p, w, cap in ends)
+        sum(
+            weight * utility(mine._replace(contract=min(c, cap)), seat, p, w)
+            for (p, w, cap), weight in zip(ends, weights, strict=True)
+        )
         for c in choices or [min(named)]
     )
-    return declaring / len(ends), passing / len(ends)
+    total = sum(weights)
+    return declaring / total, passing / total
 
 
 def declare_and_play(

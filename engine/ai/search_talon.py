@@ -18,6 +18,7 @@ from typing import Final
 
 from engine.actions import Concede, Give, NameContract, Redeal, SeatAction, Throw
 from engine.ai.evaluation import give_cost
+from engine.ai.inference import evidence_of, likelihood
 from engine.ai.playout import Policy, rollout
 from engine.ai.sampling import Knowledge, sample
 from engine.ai.simulation import (
@@ -48,10 +49,16 @@ RAISE_MADE: Final = 0.8
 
 
 def choose_gift(
-    view: SeatView, rng: random.Random, n: int, clock: Clock, policy: Policy
+    view: SeatView,
+    rng: random.Random,
+    n: int,
+    clock: Clock,
+    policy: Policy,
+    inferred: bool = False,
 ) -> SeatAction | None:
     """The gift whose plan plays out best by ``policy``, or ``None`` when there is nothing
-    to give."""
+    to give; with ``inferred`` the drawn deals weigh by how well they explain the others'
+    bidding (``engine.ai.inference``)."""
     gives = [a for a in view.legal if isinstance(a, Give)]
     seat = view.seat
     if not gives or seat is None:
@@ -72,11 +79,14 @@ def choose_gift(
         plans = [((c, recipients[0]),) for c in cheap]
     know = Knowledge.of(view)
     ctx = context_of(view)
+    evidence = evidence_of(view, know.played_by) if inferred else None
     results: list[list[Outcome]] = [[] for _ in plans]
+    weights: list[float] = []
     for i in range(n):
         if i >= MIN_SAMPLES and clock.out():
             break
         drawn = sample(view, know, rng).hands
+        weights.append(1.0 if evidence is None else likelihood(evidence, drawn))
         for j, plan in enumerate(plans):
             hands = drawn[:]
             for c, to in plan:
@@ -85,6 +95,7 @@ def choose_gift(
             table = opening_table(view, hands, seat)
             rollout(table, policy)
             results[j].append((table.points, table.won))
+    weighed = weights if evidence is not None else None
     best_plan, best_value = plans[0], -math.inf
     for plan, outcomes in zip(plans, results, strict=True):
         if clock.over():
@@ -94,7 +105,7 @@ def choose_gift(
             kept &= ~(1 << given)
         options = contract_options(view.rules, view.bid, kept)
         value = max(
-            mean_utility(ctx._replace(contract=v), seat, outcomes)
+            mean_utility(ctx._replace(contract=v), seat, outcomes, weighed)
             for v in worth_naming(view, options, outcomes)
         )
         if value > best_value + 1e-9:
@@ -119,14 +130,22 @@ def _free(hand: int, game: Game, count: int) -> list[int]:
 
 
 def choose_contract(
-    view: SeatView, rng: random.Random, n: int, clock: Clock, policy: Policy
+    view: SeatView,
+    rng: random.Random,
+    n: int,
+    clock: Clock,
+    policy: Policy,
+    inferred: bool = False,
 ) -> SeatAction | None:
     """The contract (or concession, throw, redeal) with the best mean utility over the
-    playouts by ``policy``, or ``None`` when none of those is offered."""
+    playouts by ``policy``, or ``None`` when none of those is offered; with ``inferred``
+    the drawn deals weigh by how well they explain the others' bidding."""
     seat = view.seat
     assert seat is not None and view.declarer == seat
     know = Knowledge.of(view)
-    outcomes = playouts(view, know, rng, n, clock, policy)
+    evidence = evidence_of(view, know.played_by) if inferred else None
+    outcomes, weights = playouts(view, know, rng, n, clock, policy, evidence)
+    weighed = weights if evidence is not None else None
     base = context_of(view)
     best: SeatAction | None = None
     best_value = -math.inf
@@ -138,7 +157,7 @@ def choose_contract(
             if action.value not in allowed:
                 continue
             value = values[action.value] = mean_utility(
-                base._replace(contract=action.value), seat, outcomes
+                base._replace(contract=action.value), seat, outcomes, weighed
             )
         elif isinstance(action, Concede):
             value = seat_utility(base, seat, concede_changes(base), None)

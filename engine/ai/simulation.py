@@ -1,8 +1,9 @@
 """What every decision of the search player (``engine.ai.search_agent``) shares: the clock
 that bounds it, playouts of a deal from a seat's view by a playout policy (the search's
 ``engine.ai.aimed``, or ``engine.ai.defence`` with strong defenders), the deal's opening
-table for simulating a declarer, the mean utility of a set of playout ends, and the
-contracts worth valuing.
+table for simulating a declarer, the mean utility of a set of playout ends (weighted by
+how well each drawn deal explains the others' bidding, ``engine.ai.inference``, when the
+agent asks), and the contracts worth valuing.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Final
 
+from engine.ai.inference import Evidence, likelihood
 from engine.ai.playout import Policy, rollout
 from engine.ai.sampling import Knowledge, sample, table_of
 from engine.ai.utility import DealContext, utility
@@ -57,17 +59,27 @@ class Clock:
 
 
 def playouts(
-    view: SeatView, know: Knowledge, rng: random.Random, n: int, clock: Clock, policy: Policy
-) -> list[Outcome]:
-    """Points and tricks of the deal played out from now by ``policy``, per drawn deal."""
+    view: SeatView,
+    know: Knowledge,
+    rng: random.Random,
+    n: int,
+    clock: Clock,
+    policy: Policy,
+    evidence: Evidence | None = None,
+) -> tuple[list[Outcome], list[float]]:
+    """Points and tricks of the deal played out from now by ``policy``, per drawn deal,
+    and each drawn deal's weight (``inference.likelihood`` of ``evidence``; 1 without)."""
     outcomes = []
+    weights = []
     for i in range(n):
         if i >= MIN_SAMPLES and clock.out():
             break
-        table = table_of(view, know, sample(view, know, rng).hands)
+        hands = sample(view, know, rng).hands
+        weights.append(1.0 if evidence is None else likelihood(evidence, hands))
+        table = table_of(view, know, hands)
         rollout(table, policy)
         outcomes.append((table.points, table.won))
-    return outcomes
+    return outcomes, weights
 
 
 def opening_table(view: SeatView, hands: list[int], declarer: int) -> Table:
@@ -82,10 +94,18 @@ def opening_table(view: SeatView, hands: list[int], declarer: int) -> Table:
     )
 
 
-def mean_utility(ctx: DealContext, seat: int, outcomes: list[Outcome]) -> float:
+def mean_utility(
+    ctx: DealContext, seat: int, outcomes: list[Outcome], weights: list[float] | None = None
+) -> float:
+    """The mean utility of the playout ends, each weighted by its drawn deal's weight."""
     if not outcomes:
         return 0.0
-    return sum(utility(ctx, seat, p, w) for p, w in outcomes) / len(outcomes)
+    if weights is None:
+        return sum(utility(ctx, seat, p, w) for p, w in outcomes) / len(outcomes)
+    total = sum(
+        weight * utility(ctx, seat, p, w) for (p, w), weight in zip(outcomes, weights, strict=True)
+    )
+    return total / sum(weights)
 
 
 def contract_options(rules: Rules, bid: int, hand: int) -> Sequence[int]:
