@@ -105,11 +105,12 @@ not give 10 or 11 points away on a coin toss."""
 STRONG_DEFENCE: Final = frozenset({"bid", "give", "contract"})
 """The decisions (kinds of ``BASE_SAMPLES``) whose simulations model the defenders as
 strong players (``engine.ai.defence``) instead of the playout policy."""
-INFERRED: Final = frozenset({"give", "contract", "play"})
+INFERRED: Final = frozenset({"contract", "play"})
 """The decisions whose drawn deals are weighted by what the other seats' bidding and
 contract say about their hands (``engine.ai.inference``; measured against the search
-player without it in ``benchmarks/README.md``, issue 16, session 10). The bidding may be
-too ("bid"), but that measured no better there."""
+player without it in ``benchmarks/README.md``, issue 16, session 10). The bidding and
+the giving may be too ("bid", "give"); that measured no better there (the giving worse in
+Тысяча одно)."""
 
 
 class SearchAgent:
