@@ -64,14 +64,13 @@ def choose_bid(
         declaring, passing = bidding_values(view, bid, rng, n, clock, policy, inferred)
         return bids[0] if declaring >= passing else passes[0]
     points, weights = declarer_points(view, bid, rng, n, clock, policy, inferred)
-    if weights is not None:
-        total = sum(weights)
-        mean = sum(w * p for w, p in zip(weights, points, strict=True)) / total
-        var = sum(w * (p - mean) ** 2 for w, p in zip(weights, points, strict=True)) / total
-        spread = (var * len(points) / max(1, len(points) - 1)) ** 0.5
-    else:
-        mean = sum(points) / len(points)
-        spread = (sum((p - mean) ** 2 for p in points) / max(1, len(points) - 1)) ** 0.5
+    count, total = len(points), sum(weights)
+    mean = sum(w * p for w, p in zip(weights, points, strict=True)) / total
+    # The sample variance, weighted; with every weight 1.0 these are exactly the plain
+    # mean and ``sum((p - mean) ** 2) / (count - 1)`` (``total * (count - 1) / count`` is
+    # then ``count - 1`` exactly).
+    squares = sum(w * (p - mean) ** 2 for w, p in zip(weights, points, strict=True))
+    spread = (squares / (total * max(1, count - 1) / count)) ** 0.5
     z = normal_quantile(SEARCH_BID_CONFIDENCE[view.rules.game])
     return bids[0] if mean - z * spread >= bid else passes[0]
 
@@ -84,9 +83,9 @@ def declarer_points(
     clock: Clock,
     policy: Policy,
     inferred: bool = False,
-) -> tuple[list[float], list[float] | None]:
+) -> tuple[list[float], list[float]]:
     """This seat's deal points as declarer at ``bid`` in each drawn deal, and the drawn
-    deals' weights (``None`` unless ``inferred`` and something is read)."""
+    deals' weights (1.0 each unless ``inferred`` and something is read)."""
     seat = view.seat
     assert seat is not None
     know = Knowledge.of(view)
@@ -100,7 +99,7 @@ def declarer_points(
         weights.append(1.0 if evidence is None else likelihood(evidence, drawn.hands))
         table, _, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid, policy)
         points.append(table.points[seat])
-    return points, None if evidence is None else weights
+    return points, weights
 
 
 def bidding_values(
@@ -151,12 +150,7 @@ def bidding_values(
         return 0.0, 0.0
     top = max(points[seat] for points, _, _ in ends)
     choices = [min(named)] if view.perch == seat else [c for c in named if c <= top]
-    if evidence is None:
-        declaring = max(
-            sum(utility(mine._replace(contract=min(c, cap)), seat, p, w) for p, w, cap in ends)
-            for c in choices or [min(named)]
-        )
-        return declaring / len(ends), passing / len(ends)
+    # Weights of 1.0 (nothing read) give exactly the plain means.
     declaring = max(
         sum(
             weight * utility(mine._replace(contract=min(c, cap)), seat, p, w)

@@ -95,7 +95,6 @@ def choose_gift(
             table = opening_table(view, hands, seat)
             rollout(table, policy)
             results[j].append((table.points, table.won))
-    weighed = weights if evidence is not None else None
     best_plan, best_value = plans[0], -math.inf
     for plan, outcomes in zip(plans, results, strict=True):
         if clock.over():
@@ -105,7 +104,7 @@ def choose_gift(
             kept &= ~(1 << given)
         options = contract_options(view.rules, view.bid, kept)
         value = max(
-            mean_utility(ctx._replace(contract=v), seat, outcomes, weighed)
+            mean_utility(ctx._replace(contract=v), seat, outcomes, weights)
             for v in worth_naming(view, options, outcomes)
         )
         if value > best_value + 1e-9:
@@ -145,7 +144,6 @@ def choose_contract(
     know = Knowledge.of(view)
     evidence = evidence_of(view, know.played_by) if inferred else None
     outcomes, weights = playouts(view, know, rng, n, clock, policy, evidence)
-    weighed = weights if evidence is not None else None
     base = context_of(view)
     best: SeatAction | None = None
     best_value = -math.inf
@@ -157,7 +155,7 @@ def choose_contract(
             if action.value not in allowed:
                 continue
             value = values[action.value] = mean_utility(
-                base._replace(contract=action.value), seat, outcomes, weighed
+                base._replace(contract=action.value), seat, outcomes, weights
             )
         elif isinstance(action, Concede):
             value = seat_utility(base, seat, concede_changes(base), None)

@@ -95,13 +95,12 @@ def opening_table(view: SeatView, hands: list[int], declarer: int) -> Table:
 
 
 def mean_utility(
-    ctx: DealContext, seat: int, outcomes: list[Outcome], weights: list[float] | None = None
+    ctx: DealContext, seat: int, outcomes: list[Outcome], weights: list[float]
 ) -> float:
-    """The mean utility of the playout ends, each weighted by its drawn deal's weight."""
+    """The mean utility of the playout ends, each weighted by its drawn deal's weight
+    (weights of 1.0 give exactly the plain mean)."""
     if not outcomes:
         return 0.0
-    if weights is None:
-        return sum(utility(ctx, seat, p, w) for p, w in outcomes) / len(outcomes)
     total = sum(
         weight * utility(ctx, seat, p, w) for (p, w), weight in zip(outcomes, weights, strict=True)
     )

@@ -15,14 +15,16 @@ from engine.match import apply, legal_actions
 from engine.rules import Game, Rules, preset
 from engine.state import MatchState, Phase
 
-THREE_MARRIAGES = """
+THREE_MARRIAGES_DEAL = """
 game thousand
 dealer p3
 hand p1 9S QS KS AS QD KD QH
 hand p2 JS TS JC QC KC TC AC
 hand p3 9D JD TD AD 9H JH TH
 talon 9C KH AH
-p2 pass
+"""
+"""The three-marriage deal before its bidding."""
+THREE_MARRIAGES = THREE_MARRIAGES_DEAL + """p2 pass
 p3 pass
 """
 """The play-quality position after the bidding: p1 takes the talon and holds 9S QS KS AS 9C

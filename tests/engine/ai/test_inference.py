@@ -13,18 +13,11 @@ from engine.notation import replay
 from engine.rules import Game, preset
 from engine.state import MatchState
 from engine.view import view
-from tests.engine.ai.helpers import decision_points
+from tests.engine.ai.helpers import THREE_MARRIAGES_DEAL, decision_points
 
-# p1 is on the hundred (its 100 is forced); p2 bids 105 and passes at 110; p3 passes at
-# 105; p1 takes the talon, holds three marriages and names 160.
-BIDDING = """
-game thousand
-dealer p3
-hand p1 9S QS KS AS QD KD QH
-hand p2 JS TS JC QC KC TC AC
-hand p3 9D JD TD AD 9H JH TH
-talon 9C KH AH
-p2 bid 105
+# The three-marriage deal: p1 is on the hundred (its 100 is forced); p2 bids 105 and
+# passes at 110; p3 passes at 105; p1 takes the talon and names the contract.
+BIDDING = THREE_MARRIAGES_DEAL + """p2 bid 105
 p3 pass
 p1 bid 110
 p2 pass
