@@ -34,6 +34,12 @@ level as played by the ``engine`` of that commit in a worker process
 (``benchmarks.legacy``), e.g. ``--a hard --b hard@992cddb`` for today's ``hard`` against the
 one of that commit, both in the same duplicate deals.
 
+Long runs. ``--progress FILE`` appends each deal's and each match's result to FILE (one
+JSON line each, tagged with the game, the players, A, B, the scale and the budget) as it
+ends. A run given a FILE that already holds results of the same set-up plays only the deals
+and matches missing from it and reports on all of them, so a run that was stopped goes on
+where it stopped, and a longer run extends a shorter one.
+
 Decision times. Every decision with more than one legal action is timed (wall clock, one
 process per core); p50 and p99 per agent.
 
@@ -100,6 +106,44 @@ class MatchResult(NamedTuple):
     won: bool
     deals: int
     times: dict[str, list[float]]
+
+
+class Progress:
+    """The results of one set-up already in a ``--progress`` file, and the new ones appended
+    to it as they end (kept in memory only without a file)."""
+
+    def __init__(self, path: str | None, setup: Setup) -> None:
+        rules = setup.rules
+        self.path = path
+        self.key = (
+            f"{rules.game.value}/{rules.players}/{setup.a}/{setup.b}/{setup.scale}/{setup.budget}"
+        )
+        self.deals: dict[int, DealResult] = {}
+        self.matches: dict[int, MatchResult] = {}
+        if path is None or not os.path.exists(path):
+            return
+        with open(path, encoding="utf-8") as file:
+            for line in file:
+                row = json.loads(line)
+                if row["setup"] != self.key:
+                    continue
+                if "deal" in row:
+                    self.deals[row["deal"]] = DealResult(**row["result"])
+                else:
+                    self.matches[row["match"]] = MatchResult(**row["result"])
+
+    def add_deal(self, k: int, result: DealResult) -> None:
+        self.deals[k] = result
+        self._append({"setup": self.key, "deal": k, "result": result._asdict()})
+
+    def add_match(self, m: int, result: MatchResult) -> None:
+        self.matches[m] = result
+        self._append({"setup": self.key, "match": m, "result": result._asdict()})
+
+    def _append(self, row: dict[str, object]) -> None:
+        if self.path is not None:
+            with open(self.path, "a", encoding="utf-8") as file:
+                file.write(json.dumps(row) + "\n")
 
 
 def _agent(spec: str, scale: float) -> Agent:
@@ -230,6 +274,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bootstrap", type=int, default=10000)
+    parser.add_argument(
+        "--progress",
+        metavar="FILE",
+        help="append each result to FILE as it ends; play only what FILE does not hold yet",
+    )
     parser.add_argument("--write-deals", metavar="FILE", help="write the deal set in the notation")
     parser.add_argument(
         "--record",
@@ -272,14 +321,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.write_deals:
             with open(args.write_deals, "w", encoding="utf-8") as file:
                 file.write(text)
+    progress = Progress(args.progress, setup)
     times: dict[str, list[float]] = {}
     rows: list[str] = []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         if args.deals:
-            results = list(
-                pool.map(_run_deal, [(setup, k) for k in range(args.deals)], chunksize=4)
-            )
+            todo = [k for k in range(args.deals) if k not in progress.deals]
+            jobs = [(setup, k) for k in todo]
+            for k, result in zip(todo, pool.map(_run_deal, jobs), strict=True):
+                progress.add_deal(k, result)
+            results = [progress.deals[k] for k in range(args.deals)]
             for r in results:
                 _merge(times, r.times)
             own = [r.own for r in results]
@@ -299,7 +351,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             if args.against:
                 rows += _against(args.against, rules, results, args.a, args.bootstrap)
         if args.matches:
-            matches = list(pool.map(_run_match, [(setup, m) for m in range(args.matches)]))
+            todo = [m for m in range(args.matches) if m not in progress.matches]
+            jobs = [(setup, m) for m in todo]
+            for m, played in zip(todo, pool.map(_run_match, jobs), strict=True):
+                progress.add_match(m, played)
+            matches = [progress.matches[m] for m in range(args.matches)]
             for mr in matches:
                 _merge(times, mr.times)
             won = sum(mr.won for mr in matches)

@@ -1,0 +1,51 @@
+"""``benchmarks.strength --progress``: a stopped run goes on where it stopped, and its
+report is the one an uninterrupted run prints."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from benchmarks import strength
+
+
+def _report(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
+    strength.main(["--a", "easy", "--b", "random", "--workers", "1", *args])
+    lines = capsys.readouterr().out.splitlines()
+    return [line for line in lines if re.match(r"\| (easy|hard)", line)]
+
+
+def _rows(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_resumed_run_plays_only_what_is_missing_and_reports_like_one_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    progress = tmp_path / "progress.jsonl"
+    whole = _report(capsys, "--deals", "5", "--matches", "2")
+    _report(capsys, "--deals", "3", "--matches", "0", "--progress", str(progress))
+    assert [row["deal"] for row in _rows(progress)] == [0, 1, 2]
+
+    resumed = _report(capsys, "--deals", "5", "--matches", "2", "--progress", str(progress))
+
+    rows = _rows(progress)
+    assert [row.get("deal", row.get("match")) for row in rows] == [0, 1, 2, 3, 4, 0, 1]
+    assert resumed[:3] == whole[:3]
+
+
+def test_results_of_another_set_up_are_not_taken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    progress = tmp_path / "progress.jsonl"
+    _report(capsys, "--deals", "2", "--matches", "0", "--progress", str(progress))
+    _report(
+        capsys, "--deals", "2", "--matches", "0", "--game", "tumbochka",
+        "--progress", str(progress),
+    )
+    assert [str(row["setup"]).split("/")[0] for row in _rows(progress)] == [
+        "thousand", "thousand", "tumbochka", "tumbochka",
+    ]
