@@ -4,7 +4,9 @@
 
 Duplicate deals. Deal ``k`` of the fixed set is ``shuffle strength/GAME/k`` (the match
 notation's reproducible shuffle, ``engine.shuffled_deal``, which any two engines agree on)
-dealt by seat ``k mod players`` at the start of a match (all scores 0). The output names
+dealt by seat ``k mod players`` at the start of a match (all scores 0, or ``--scores``: from
+those match scores, e.g. ``--scores 880 0 0`` for the deals of a barrel, where seat 0 is on
+the barrel and A plays it in one of its three seats). The output names
 the set by the SHA-256 of its cards written in the match notation, so two runs can be
 checked to have played the same deals; ``--write-deals FILE`` writes that text (a deal
 block per deal, ``docs/notation.md``) for replaying the set elsewhere.
@@ -91,6 +93,8 @@ class Setup(NamedTuple):
     b: str
     scale: float
     budget: float
+    scores: tuple[int, ...] | None = None
+    """The match scores every duplicate deal starts from (``None``: all 0)."""
 
 
 class DealResult(NamedTuple):
@@ -118,6 +122,8 @@ class Progress:
         self.key = (
             f"{rules.game.value}/{rules.players}/{setup.a}/{setup.b}/{setup.scale}/{setup.budget}"
         )
+        if setup.scores is not None:
+            self.key += "/scores " + " ".join(map(str, setup.scores))
         self.deals: dict[int, DealResult] = {}
         self.matches: dict[int, MatchResult] = {}
         if path is None or not os.path.exists(path):
@@ -180,7 +186,7 @@ def duplicate_deal(setup: Setup, k: int) -> DealResult:
     a, b = _agents(setup)
     rules = setup.rules
     n = rules.players
-    start = new_match(rules)
+    start = new_match(rules, setup.scores)
     deal = duplicate_set(rules, k)
     seed = f"strength/{k}"
     timing = Timing()
@@ -264,6 +270,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--b", type=_level, default="easy", help="the reference agent (LEVEL or LEVEL@COMMIT)"
     )
     parser.add_argument("--deals", type=int, default=1000, help="duplicate deals")
+    parser.add_argument(
+        "--scores",
+        type=int,
+        nargs="+",
+        metavar="SCORE",
+        help="the match scores, by seat, every duplicate deal starts from (default all 0)",
+    )
     parser.add_argument("--matches", type=int, default=0, help="full matches of A against B")
     parser.add_argument("--scale", type=float, default=1.0, help="search work multiplier")
     parser.add_argument(
@@ -304,7 +317,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     rules = preset(GAMES[args.game], args.players)
-    setup = Setup(rules, args.a, args.b, args.scale, args.budget)
+    scores = None if args.scores is None else tuple(args.scores)
+    if scores is not None and len(scores) != rules.players:
+        parser.error(f"--scores needs {rules.players} scores, one per seat")
+    setup = Setup(rules, args.a, args.b, args.scale, args.budget, scores)
     command = "python -m benchmarks.strength " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"`{command}`\n")
     print(
@@ -316,7 +332,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         digest = hashlib.sha256(text.encode()).hexdigest()[:16]
         print(
             f"duplicate deals: `shuffle strength/{rules.game.value}/k` dealt by seat k mod "
-            f"{rules.players}, k < {args.deals}; SHA-256 of the set {digest}\n"
+            f"{rules.players}, k < {args.deals}; SHA-256 of the set {digest}"
+            + ("" if scores is None else f"; from the scores {' '.join(map(str, scores))}")
+            + "\n"
         )
         if args.write_deals:
             with open(args.write_deals, "w", encoding="utf-8") as file:

@@ -1,15 +1,20 @@
-"""``benchmarks.strength --progress``: a stopped run goes on where it stopped, and its
-report is the one an uninterrupted run prints."""
+"""``benchmarks.strength``: with ``--progress`` a stopped run goes on where it stopped and
+reports what an uninterrupted run prints; ``--scores`` starts every duplicate deal from
+those match scores."""
 
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from benchmarks import strength
+from engine.ai.arena import play_deal
+from engine.rules import Game, preset
+from engine.state import MatchState
 
 
 def _report(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
@@ -49,3 +54,26 @@ def test_results_of_another_set_up_are_not_taken(
     assert [str(row["setup"]).split("/")[0] for row in _rows(progress)] == [
         "thousand", "thousand", "tumbochka", "tumbochka",
     ]
+
+
+def test_duplicate_deals_start_from_the_scores_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    starts: list[tuple[int, ...]] = []
+
+    def recording(state: MatchState, *args: Any, **kwargs: Any) -> MatchState:
+        starts.append(state.scores)
+        return play_deal(state, *args, **kwargs)
+
+    monkeypatch.setattr(strength, "play_deal", recording)
+    setup = strength.Setup(preset(Game.THOUSAND), "easy", "random", 1.0, 1.0, (880, 0, 0))
+    strength.duplicate_deal(setup, 0)
+    assert starts and set(starts) == {(880, 0, 0)}
+
+
+def test_scores_for_other_seats_than_the_game_has_are_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        strength.main(["--deals", "1", "--scores", "880", "0"])
+    assert "--scores needs 3 scores" in capsys.readouterr().err
