@@ -7,7 +7,10 @@ to give and which contract to name, conceding, throwing or asking for a redeal.
   out in the same drawn deals and valued with the best contract it allows.
 - Contract: one playout per drawn deal gives the points; each contract worth naming
   (``simulation.worth_naming``: only the barrel contract on the barrel) is scored against
-  them, as are conceding, throwing and a redeal.
+  them, as are conceding, throwing and a redeal; the best mean utility is named. Naming a
+  higher contract that the playouts make nearly as often was measured and dropped: its
+  falls against strong defenders cost more than it gained (``benchmarks/README.md``,
+  issue 16, session 11).
 """
 
 from __future__ import annotations
@@ -41,11 +44,6 @@ from engine.view import SeatView
 GIVE_CANDIDATES: Final = 5
 """The cheapest cards considered for giving (pairs of them for the first gift)."""
 TUMBOCHKA_SETS: Final = (*TRILYAZH_MASKS, *TROYAN_MASKS)
-CONTRACT_MARGIN: Final = {Game.THOUSAND: 5.0, Game.THOUSAND_ONE: 5.0, Game.TUMBOCHKA: 0.0}
-"""Contracts whose mean utility is this close to the best are equally good by the drawn
-deals (the noise of 320 playouts is larger)."""
-RAISE_MADE: Final = 0.8
-"""Of such contracts the highest that the playouts make at least this often is named."""
 
 
 def choose_gift(
@@ -169,23 +167,9 @@ def choose_contract(
         if value > best_value + 1e-9:
             best, best_value = action, value
     if isinstance(best, NameContract) and view.perch != seat:
-        margin = CONTRACT_MARGIN[view.rules.game]
-        raised = _raised(values, best_value, [p[seat] for p, _ in outcomes], margin)
+        # Of contracts that the drawn deals value exactly alike, the highest.
+        top = max(v for v, u in values.items() if u >= best_value - 1e-9)
         for action in view.legal:
-            if isinstance(action, NameContract) and action.value == raised:
+            if isinstance(action, NameContract) and action.value == top:
                 return action
     return best
-
-
-def _raised(values: dict[int, float], best: float, points: list[int], margin: float) -> int:
-    """The highest contract within ``CONTRACT_MARGIN`` of the best mean utility that the
-    playouts make at least ``RAISE_MADE`` of the time: the sampling cannot tell such
-    contracts apart, and a strong player names the higher one it expects to make."""
-    top = max(v for v, u in values.items() if u >= best - 1e-9)
-    n = max(1, len(points))
-    for v in sorted(values, reverse=True):
-        if v <= top:
-            break
-        if values[v] >= best - margin and sum(p >= v for p in points) >= RAISE_MADE * n:
-            return v
-    return top

@@ -1,13 +1,12 @@
 """The search player's choices among what its drawn deals cannot tell apart: which
-contracts get the full valuation, the higher of two equally good contracts, and no ace or
-ten thrown onto an opponent's trick on the sampling's noise."""
+contracts get the full valuation, and no ace or ten thrown onto an opponent's trick on the
+sampling's noise."""
 
 from __future__ import annotations
 
 from engine.actions import Play
 from engine.ai.rules_agent import RulesAgent
 from engine.ai.search_agent import WASTE_MARGIN, _among_best, _thrown_away
-from engine.ai.search_talon import _raised
 from engine.ai.simulation import SHORTLIST, Clock, Outcome, worth_naming
 from engine.cards import parse_card
 from engine.notation import replay
@@ -47,16 +46,6 @@ def test_only_the_best_contracts_by_the_count_and_the_lowest_are_valued() -> Non
     assert worth[0] == 100 and len(worth) <= SHORTLIST + 1
     assert {120, 175, 220} <= set(worth)
     assert all(v <= 220 for v in worth)
-
-
-def test_of_equally_good_contracts_the_higher_one_made_often_is_named() -> None:
-    points = [120] * 16 + [180] * 84
-    # 175 is within the margin of 120's value and made 84 % of the time: named.
-    assert _raised({120: 110.0, 175: 106.0}, 110.0, points, 5.0) == 175
-    # Further below the best than the margin: the best stands.
-    assert _raised({120: 110.0, 175: 100.0}, 110.0, points, 5.0) == 120
-    # Made too rarely (only by 16 % of the playouts above 180): the best stands.
-    assert _raised({120: 110.0, 185: 108.0}, 110.0, [120] * 84 + [190] * 16, 5.0) == 120
 
 
 def test_an_ace_or_ten_is_not_thrown_onto_the_declarers_trick_on_noise() -> None:
