@@ -18,7 +18,8 @@ bidding, the seven cards it bid on). Its worth is ``evaluation.estimate`` of tho
 - A pass. The seat would not bid over the standing bid: its hand is not worth more than
   about ``PASS_MARGIN`` above it (not read when ``minus_bidding`` may have passed for it).
 - A raise by a seat that did not become the declarer: its hand is worth about the bid
-  (the opening bid is not read: the hundred's is forced).
+  (the opening bid is not read: the hundred's is forced; nor are the bids of a player on
+  the barrel, whose 121 the rules ask of it whatever it holds).
 
 Each of these is a one- or two-sided normal kernel on the estimate (``SPREAD``), flat where
 the hand explains the action, falling where it does not, and never below ``TAIL``: people
@@ -92,7 +93,10 @@ def evidence_of(view: SeatView, played_by: tuple[int, ...]) -> Evidence | None:
             # A bid at the opening level may be forced (the hundred): only raises count.
             standing = value
             highest[s] = value
-    at_least = tuple((s, float(v)) for s, v in highest.items() if s not in (seat, declarer))
+    # The barrel's (or the tumbochka's) player bids what the match asks of it, not what
+    # its hand is worth: its bids are not read.
+    unread = (seat, declarer, view.perch)
+    at_least = tuple((s, float(v)) for s, v in highest.items() if s not in unread)
     return Evidence(
         rules,
         played_by,

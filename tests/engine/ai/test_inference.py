@@ -120,3 +120,25 @@ def test_tumbochka_is_not_read() -> None:
         assert evidence_of(seen, Knowledge.of(seen).played_by) is None
         checked += 1
     assert checked
+
+
+def test_the_bids_of_the_player_on_the_barrel_are_not_read() -> None:
+    # p2 sits on the barrel (880): the rules ask it for 121 whatever it holds, so its 121
+    # says nothing of its hand. p1 outbids it and declares; p2's pass is still read.
+    deal = THREE_MARRIAGES_DEAL.replace("game thousand\n", "game thousand\nscores 0 880 0\n")
+    state = replay(
+        [
+            *deal.splitlines(),
+            "p2 bid 121",
+            "p3 pass",
+            "p1 bid 130",
+            "p2 pass",
+            "p1 give 9S p2",
+            "p1 give 9C p3",
+            "p1 contract 130",
+        ]
+    )
+    evidence = _evidence(state, 2)
+    assert view(state, 2).perch == 1
+    assert evidence.at_least == ()
+    assert evidence.at_most == ((1, 160.0),)
