@@ -365,9 +365,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"{statistics.mean(rel):+.1f} | [{rlo:+.1f}, {rhi:+.1f}] |"
             )
             if args.record:
-                _write_record(args.record, digest, results)
+                _write_record(args.record, digest, scores, results)
             if args.against:
-                rows += _against(args.against, rules, results, args.a, args.bootstrap)
+                rows += _against(args.against, setup, results, args.bootstrap)
         if args.matches:
             todo = [m for m in range(args.matches) if m not in progress.matches]
             jobs = [(setup, m) for m in todo]
@@ -409,9 +409,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"\nwall time {elapsed / 60:.1f} min with {args.workers} workers")
 
 
-def _write_record(path: str, digest: str, results: Sequence[DealResult]) -> None:
+def _write_record(
+    path: str, digest: str, scores: tuple[int, ...] | None, results: Sequence[DealResult]
+) -> None:
     record = {
         "deals": digest,
+        "scores": scores,
         "a_own": [r.a_own for r in results],
         "a_relative": [r.a_relative for r in results],
     }
@@ -420,16 +423,19 @@ def _write_record(path: str, digest: str, results: Sequence[DealResult]) -> None
 
 
 def _against(
-    path: str, rules: Rules, results: Sequence[DealResult], a: str, resamples: int
+    path: str, setup: Setup, results: Sequence[DealResult], resamples: int
 ) -> list[str]:
     """Rows comparing this run's A with a recorded run's A, paired by deal (on the first
     deals of the recorded set when this run played fewer)."""
     with open(path, encoding="utf-8") as file:
         record = json.load(file)
     recorded = len(record["a_own"])
-    digest = hashlib.sha256(deal_set_text(rules, recorded).encode()).hexdigest()[:16]
-    if record["deals"] != digest or recorded < len(results):
+    digest = hashlib.sha256(deal_set_text(setup.rules, recorded).encode()).hexdigest()[:16]
+    scores = record.get("scores")  # recordings made before --scores started from 0
+    same_scores = (None if scores is None else tuple(scores)) == setup.scores
+    if record["deals"] != digest or not same_scores or recorded < len(results):
         raise SystemExit(f"{path} was recorded on another deal set")
+    a = setup.a
     rows = []
     for key in ("a_own", "a_relative"):
         diff = [getattr(r, key) - old for r, old in zip(results, record[key], strict=False)]

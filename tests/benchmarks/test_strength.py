@@ -46,14 +46,11 @@ def test_results_of_another_set_up_are_not_taken(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     progress = tmp_path / "progress.jsonl"
-    _report(capsys, "--deals", "2", "--matches", "0", "--progress", str(progress))
-    _report(
-        capsys, "--deals", "2", "--matches", "0", "--game", "tumbochka",
-        "--progress", str(progress),
-    )
-    assert [str(row["setup"]).split("/")[0] for row in _rows(progress)] == [
-        "thousand", "thousand", "tumbochka", "tumbochka",
-    ]
+    two = ["--deals", "2", "--matches", "0", "--progress", str(progress)]
+    _report(capsys, *two)
+    _report(capsys, *two, "--game", "tumbochka")
+    games = [str(row["setup"]).split("/")[0] for row in _rows(progress)]
+    assert games == ["thousand", "thousand", "tumbochka", "tumbochka"]
 
 
 def test_duplicate_deals_start_from_the_scores_given(
@@ -77,3 +74,14 @@ def test_scores_for_other_seats_than_the_game_has_are_refused(
     with pytest.raises(SystemExit):
         strength.main(["--deals", "1", "--scores", "880", "0"])
     assert "--scores needs 3 scores" in capsys.readouterr().err
+
+
+def test_a_recording_from_other_scores_is_not_compared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "record.json"
+    barrel = ["--deals", "2", "--matches", "0", "--scores", "880", "0", "0"]
+    _report(capsys, *barrel, "--record", str(record))
+    assert _report(capsys, *barrel, "--against", str(record))
+    with pytest.raises(SystemExit, match="recorded on another deal set"):
+        _report(capsys, "--deals", "2", "--matches", "0", "--against", str(record))
