@@ -108,9 +108,11 @@ def evidence_of(view: SeatView, played_by: tuple[int, ...]) -> Evidence | None:
     )
 
 
-def likelihood(evidence: Evidence, hands: list[int]) -> float:
+def likelihood(evidence: Evidence | None, hands: list[int]) -> float:
     """How well the drawn ``hands`` (each seat's cards now) explain the other seats'
-    bidding and contract, between ``IMPOSSIBLE`` and 1."""
+    bidding and contract, between ``IMPOSSIBLE`` and 1 (1 when nothing is read)."""
+    if evidence is None:
+        return 1.0
     rules = evidence.rules
     game = rules.game
     played_by = evidence.played_by

@@ -49,14 +49,13 @@ from engine.actions import Declaration, Play, SeatAction
 from engine.ai.agent import DEFAULT_BUDGET
 from engine.ai.aimed import choose_aimed
 from engine.ai.defence import choose_defence
-from engine.ai.inference import evidence_of, likelihood
 from engine.ai.playout import Policy, rollout
 from engine.ai.policy import choose_play
 from engine.ai.rules_agent import RulesAgent
-from engine.ai.sampling import Knowledge, sample, table_of
+from engine.ai.sampling import Knowledge, table_of
 from engine.ai.search_bidding import choose_bid
 from engine.ai.search_talon import choose_contract, choose_gift
-from engine.ai.simulation import MIN_SAMPLES, Clock
+from engine.ai.simulation import MIN_SAMPLES, Clock, Search, draws
 from engine.ai.solver import Memo, respond, solve
 from engine.ai.utility import context_of, utility
 from engine.cards import ACE, RANK_OF, TEN, THOUSAND_POINTS
@@ -143,6 +142,11 @@ class SearchAgent:
         work = BASE_SAMPLES[kind] * self.scale * budget / DEFAULT_BUDGET
         return max(MIN_SAMPLES, round(work))
 
+    def search(self, kind: str, rng: random.Random, budget: float, clock: Clock) -> Search:
+        """How a decision of ``kind`` (a key of ``BASE_SAMPLES``) searches."""
+        n = self.samples(kind, budget)
+        return Search(rng, n, clock, self.policy(kind), kind in self.inferred)
+
     def decide(self, view: SeatView, rng: random.Random, budget: float) -> SeatAction:
         legal = view.legal
         if len(legal) == 1:
@@ -155,22 +159,18 @@ class SearchAgent:
         else:
             clock = Clock(budget)
         if phase is _BIDDING:
-            n = self.samples("bid", budget)
-            return choose_bid(view, rng, n, clock, self.policy("bid"), "bid" in self.inferred)
+            return choose_bid(view, self.search("bid", rng, budget, clock))
         found: SeatAction | None = None
         if phase is _GIVING:
-            n = self.samples("give", budget)
-            found = choose_gift(view, rng, n, clock, self.policy("give"), "give" in self.inferred)
+            found = choose_gift(view, self.search("give", rng, budget, clock))
         elif phase is _CONTRACT:
-            n = self.samples("contract", budget)
-            inferred = "contract" in self.inferred
-            found = choose_contract(view, rng, n, clock, self.policy("contract"), inferred)
+            found = choose_contract(view, self.search("contract", rng, budget, clock))
         else:
-            return self._play(view, rng, budget, clock)
+            return self._play(view, self.search("play", rng, budget, clock))
         return found if found is not None else self._fallback.decide(view, rng, budget)
 
     # --- card play ----------------------------------------------------------------------
-    def _play(self, view: SeatView, rng: random.Random, budget: float, clock: Clock) -> SeatAction:
+    def _play(self, view: SeatView, search: Search) -> SeatAction:
         plays = [a for a in view.legal if isinstance(a, Play)]
         if len(plays) == 1:
             return plays[0]
@@ -188,18 +188,11 @@ class SearchAgent:
         def leaf(points: list[int], won: list[int]) -> float:
             return utility(ctx, seat, points, won)
 
-        n = self.samples("play", budget)
-        playout = self.policy("play")
         memo: Memo = {}
-        evidence = evidence_of(view, know.played_by) if "play" in self.inferred else None
         weight_sum = 0.0
-        for i in range(n):
-            if i >= MIN_SAMPLES and clock.out(i, n):
-                break
-            hands = sample(view, know, rng).hands
-            weight = HISTORY_TRUST ** surprises(view, know, hands)
-            if evidence is not None:
-                weight *= likelihood(evidence, hands)
+        for drawn, inferred in draws(view, know, search):
+            hands = drawn.hands
+            weight = inferred * HISTORY_TRUST ** surprises(view, know, hands)
             table = table_of(view, know, hands)
             for j, (c, kind) in enumerate(moves):
                 child = table.copy()
@@ -210,7 +203,7 @@ class SearchAgent:
                 elif responding:
                     totals[j] += weight * respond(child, leaf, seat, memo)
                 else:
-                    rollout(child, playout)
+                    rollout(child, search.policy)
                     totals[j] += weight * leaf(child.points, child.won)
             weight_sum += weight
         return plays[_among_best(view, plays, [t / weight_sum for t in totals], self._fallback)]

@@ -17,17 +17,15 @@ so it is not used.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Final
 
 from engine.actions import Bid, Pass, SeatAction
 from engine.ai.evaluation import SPREAD, choose_give, estimate
-from engine.ai.inference import evidence_of, likelihood
 from engine.ai.playout import Policy, rollout
 from engine.ai.rules_agent import best_contract, normal_quantile
-from engine.ai.sampling import Knowledge, sample
-from engine.ai.simulation import MIN_SAMPLES, Clock, contract_options, opening_table
+from engine.ai.sampling import Knowledge
+from engine.ai.simulation import Search, contract_options, draws, opening_table
 from engine.ai.utility import context_of, utility
 from engine.games import variant_of
 from engine.rules import Game
@@ -41,17 +39,8 @@ PASS_VALUE: Final = {Game.THOUSAND: 20.0, Game.THOUSAND_ONE: 10.0, Game.TUMBOCHK
 declare."""
 
 
-def choose_bid(
-    view: SeatView,
-    rng: random.Random,
-    n: int,
-    clock: Clock,
-    policy: Policy,
-    inferred: bool = False,
-) -> SeatAction:
-    """The lowest bid or the pass, the deals played out by ``policy``; with ``inferred``
-    the drawn deals weigh by how well they explain the others' bids and passes
-    (``engine.ai.inference``)."""
+def choose_bid(view: SeatView, search: Search) -> SeatAction:
+    """The lowest bid or the pass, the deals drawn and played out as ``search`` says."""
     bids = sorted((a for a in view.legal if isinstance(a, Bid)), key=lambda a: a.value)
     passes = [a for a in view.legal if isinstance(a, Pass)]
     if not passes:
@@ -61,9 +50,9 @@ def choose_bid(
     bid = bids[0].value
     perch = view.perch
     if perch is not None and (perch == view.seat or _still_bidding(view, perch)):
-        declaring, passing = bidding_values(view, bid, rng, n, clock, policy, inferred)
+        declaring, passing = bidding_values(view, bid, search)
         return bids[0] if declaring >= passing else passes[0]
-    points, weights = declarer_points(view, bid, rng, n, clock, policy, inferred)
+    points, weights = declarer_points(view, bid, search)
     count, total = len(points), sum(weights)
     mean = sum(w * p for w, p in zip(weights, points, strict=True)) / total
     # The sample variance, weighted; with every weight 1.0 these are exactly the plain
@@ -76,51 +65,31 @@ def choose_bid(
 
 
 def declarer_points(
-    view: SeatView,
-    bid: int,
-    rng: random.Random,
-    n: int,
-    clock: Clock,
-    policy: Policy,
-    inferred: bool = False,
+    view: SeatView, bid: int, search: Search
 ) -> tuple[list[float], list[float]]:
     """This seat's deal points as declarer at ``bid`` in each drawn deal, and the drawn
-    deals' weights (1.0 each unless ``inferred`` and something is read)."""
+    deals' weights."""
     seat = view.seat
     assert seat is not None
-    know = Knowledge.of(view)
-    evidence = evidence_of(view, know.played_by) if inferred else None
     points: list[float] = []
     weights: list[float] = []
-    for i in range(n):
-        if i >= MIN_SAMPLES and clock.out():
-            break
-        drawn = sample(view, know, rng)
-        weights.append(1.0 if evidence is None else likelihood(evidence, drawn.hands))
-        table, _, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid, policy)
+    for drawn, weight in draws(view, Knowledge.of(view), search):
+        weights.append(weight)
+        table, _, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid, search.policy)
         points.append(table.points[seat])
     return points, weights
 
 
-def bidding_values(
-    view: SeatView,
-    bid: int,
-    rng: random.Random,
-    n: int,
-    clock: Clock,
-    policy: Policy,
-    inferred: bool = False,
-) -> tuple[float, float]:
+def bidding_values(view: SeatView, bid: int, search: Search) -> tuple[float, float]:
     """The mean utility of declaring at ``bid`` and of passing, on the same drawn deals.
 
     Declaring is valued at the one contract that is best over all the drawn deals (the
     declarer names it after seeing the talon, so this is a little pessimistic; a
-    contract a drawn hand may not name counts as its highest allowed). With ``inferred``
-    each drawn deal counts by how well it explains the others' bids and passes."""
+    contract a drawn hand may not name counts as its highest allowed). Each drawn deal
+    counts by its weight."""
     seat = view.seat
     assert seat is not None
-    know = Knowledge.of(view)
-    evidence = evidence_of(view, know.played_by) if inferred else None
+    policy = search.policy
     other, other_bid = _declarer_if_passing(view, seat)
     mine = context_of(view, declarer=seat, contract=bid)
     theirs = None if other is None else context_of(view, declarer=other, contract=other_bid)
@@ -128,11 +97,7 @@ def bidding_values(
     weights: list[float] = []
     named: set[int] = set()
     passing = 0.0
-    for i in range(n):
-        if i >= MIN_SAMPLES and clock.out():
-            break
-        drawn = sample(view, know, rng)
-        weight = 1.0 if evidence is None else likelihood(evidence, drawn.hands)
+    for drawn, weight in draws(view, Knowledge.of(view), search):
         weights.append(weight)
         table, options, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid, policy)
         ends.append((table.points, table.won, max(options)))

@@ -16,19 +16,17 @@ to give and which contract to name, conceding, throwing or asking for a redeal.
 from __future__ import annotations
 
 import math
-import random
 from typing import Final
 
 from engine.actions import Concede, Give, NameContract, Redeal, SeatAction, Throw
 from engine.ai.evaluation import give_cost
-from engine.ai.inference import evidence_of, likelihood
-from engine.ai.playout import Policy, rollout
-from engine.ai.sampling import Knowledge, sample
+from engine.ai.playout import rollout
+from engine.ai.sampling import Knowledge
 from engine.ai.simulation import (
-    MIN_SAMPLES,
-    Clock,
     Outcome,
+    Search,
     contract_options,
+    draws,
     mean_utility,
     opening_table,
     playouts,
@@ -46,17 +44,9 @@ GIVE_CANDIDATES: Final = 5
 TUMBOCHKA_SETS: Final = (*TRILYAZH_MASKS, *TROYAN_MASKS)
 
 
-def choose_gift(
-    view: SeatView,
-    rng: random.Random,
-    n: int,
-    clock: Clock,
-    policy: Policy,
-    inferred: bool = False,
-) -> SeatAction | None:
-    """The gift whose plan plays out best by ``policy``, or ``None`` when there is nothing
-    to give; with ``inferred`` the drawn deals weigh by how well they explain the others'
-    bidding (``engine.ai.inference``)."""
+def choose_gift(view: SeatView, search: Search) -> SeatAction | None:
+    """The gift whose plan plays out best on the deals ``search`` draws, or ``None`` when
+    there is nothing to give."""
     gives = [a for a in view.legal if isinstance(a, Give)]
     seat = view.seat
     if not gives or seat is None:
@@ -75,27 +65,22 @@ def choose_gift(
                 plans.append(((b, r1), (a, r2)))
     else:
         plans = [((c, recipients[0]),) for c in cheap]
-    know = Knowledge.of(view)
     ctx = context_of(view)
-    evidence = evidence_of(view, know.played_by) if inferred else None
     results: list[list[Outcome]] = [[] for _ in plans]
     weights: list[float] = []
-    for i in range(n):
-        if i >= MIN_SAMPLES and clock.out():
-            break
-        drawn = sample(view, know, rng).hands
-        weights.append(1.0 if evidence is None else likelihood(evidence, drawn))
+    for drawn, weight in draws(view, Knowledge.of(view), search):
+        weights.append(weight)
         for j, plan in enumerate(plans):
-            hands = drawn[:]
+            hands = drawn.hands[:]
             for c, to in plan:
                 hands[seat] &= ~(1 << c)
                 hands[to] |= 1 << c
             table = opening_table(view, hands, seat)
-            rollout(table, policy)
+            rollout(table, search.policy)
             results[j].append((table.points, table.won))
     best_plan, best_value = plans[0], -math.inf
     for plan, outcomes in zip(plans, results, strict=True):
-        if clock.over():
+        if search.clock.over():
             break
         kept = hand
         for given, _ in plan:
@@ -126,22 +111,12 @@ def _free(hand: int, game: Game, count: int) -> list[int]:
     return cards_of(free if free.bit_count() >= count else hand)
 
 
-def choose_contract(
-    view: SeatView,
-    rng: random.Random,
-    n: int,
-    clock: Clock,
-    policy: Policy,
-    inferred: bool = False,
-) -> SeatAction | None:
+def choose_contract(view: SeatView, search: Search) -> SeatAction | None:
     """The contract (or concession, throw, redeal) with the best mean utility over the
-    playouts by ``policy``, or ``None`` when none of those is offered; with ``inferred``
-    the drawn deals weigh by how well they explain the others' bidding."""
+    playouts of the deals ``search`` draws, or ``None`` when none of those is offered."""
     seat = view.seat
     assert seat is not None and view.declarer == seat
-    know = Knowledge.of(view)
-    evidence = evidence_of(view, know.played_by) if inferred else None
-    outcomes, weights = playouts(view, know, rng, n, clock, policy, evidence)
+    outcomes, weights = playouts(view, Knowledge.of(view), search)
     base = context_of(view)
     best: SeatAction | None = None
     best_value = -math.inf

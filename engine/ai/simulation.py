@@ -1,9 +1,10 @@
 """What every decision of the search player (``engine.ai.search_agent``) shares: the clock
-that bounds it, playouts of a deal from a seat's view by a playout policy (the search's
+that bounds it, its settings (``Search``) and the weighted deals it draws (each weighted by
+how well it explains the others' bidding, ``engine.ai.inference``, when the agent asks),
+playouts of a deal from a seat's view by a playout policy (the search's
 ``engine.ai.aimed``, or ``engine.ai.defence`` with strong defenders), the deal's opening
-table for simulating a declarer, the mean utility of a set of playout ends (weighted by
-how well each drawn deal explains the others' bidding, ``engine.ai.inference``, when the
-agent asks), and the contracts worth valuing.
+table for simulating a declarer, the mean utility of a set of playout ends, and the
+contracts worth valuing.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ import math
 import random
 import time
 from bisect import bisect_left
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Iterator, Sequence
+from typing import Final, NamedTuple
 
-from engine.ai.inference import Evidence, likelihood
+from engine.ai.inference import evidence_of, likelihood
 from engine.ai.playout import Policy, rollout
-from engine.ai.sampling import Knowledge, sample, table_of
+from engine.ai.sampling import Deal, Knowledge, sample, table_of
 from engine.ai.utility import DealContext, utility
 from engine.games import variant_of
 from engine.rules import Game, Rules
@@ -58,26 +59,42 @@ class Clock:
         return time.perf_counter() > self.deadline
 
 
+class Search(NamedTuple):
+    """How one decision searches: its random source, how many deals it draws, the clock
+    that bounds it, the policy its simulations play by, and whether its drawn deals weigh
+    by how well they explain the others' bidding and contract (``engine.ai.inference``)."""
+
+    rng: random.Random
+    n: int
+    clock: Clock
+    policy: Policy
+    inferred: bool = False
+
+
+def draws(view: SeatView, know: Knowledge, search: Search) -> Iterator[tuple[Deal, float]]:
+    """Up to ``search.n`` deals drawn for ``view`` and each one's weight (1.0 unless the
+    search is ``inferred`` and something is read); the clock stops the drawing early, never
+    before ``MIN_SAMPLES``."""
+    evidence = evidence_of(view, know.played_by) if search.inferred else None
+    n, clock, rng = search.n, search.clock, search.rng
+    for i in range(n):
+        if i >= MIN_SAMPLES and clock.out(i, n):
+            return
+        drawn = sample(view, know, rng)
+        yield drawn, likelihood(evidence, drawn.hands)
+
+
 def playouts(
-    view: SeatView,
-    know: Knowledge,
-    rng: random.Random,
-    n: int,
-    clock: Clock,
-    policy: Policy,
-    evidence: Evidence | None = None,
+    view: SeatView, know: Knowledge, search: Search
 ) -> tuple[list[Outcome], list[float]]:
-    """Points and tricks of the deal played out from now by ``policy``, per drawn deal,
-    and each drawn deal's weight (``inference.likelihood`` of ``evidence``; 1 without)."""
+    """Points and tricks of the deal played out from now by the search's policy, per drawn
+    deal, and each drawn deal's weight."""
     outcomes = []
     weights = []
-    for i in range(n):
-        if i >= MIN_SAMPLES and clock.out():
-            break
-        hands = sample(view, know, rng).hands
-        weights.append(1.0 if evidence is None else likelihood(evidence, hands))
-        table = table_of(view, know, hands)
-        rollout(table, policy)
+    for drawn, weight in draws(view, know, search):
+        weights.append(weight)
+        table = table_of(view, know, drawn.hands)
+        rollout(table, search.policy)
         outcomes.append((table.points, table.won))
     return outcomes, weights
 
