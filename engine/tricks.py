@@ -44,11 +44,17 @@ def playable(t: Table, seat: int) -> int:
         if forced is not None and forced[0] == seat:
             return hand & forced[1]
         return hand
-    following = hand & SUIT_MASKS[_SUIT[trick[0][1]]]
+    return replies(hand, trick[0][1], t.trump)
+
+
+def replies(hand: int, led: int, trump: int) -> int:
+    """The cards of ``hand`` that may go onto a trick led with ``led`` (bit mask): its
+    suit, else a trump (``trump`` −1 for none), else any."""
+    following = hand & SUIT_MASKS[_SUIT[led]]
     if following:
         return following
-    if t.trump >= 0:
-        trumps = hand & SUIT_MASKS[t.trump]
+    if trump >= 0:
+        trumps = hand & SUIT_MASKS[trump]
         if trumps:
             return trumps
     return hand

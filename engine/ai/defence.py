@@ -28,7 +28,7 @@ from engine.games.base import MARRIAGE_MASKS, MARRIAGE_VALUES, married
 from engine.history import trick_winner
 from engine.rules import Game
 from engine.table import Table
-from engine.tricks import playable
+from engine.tricks import playable, replies
 
 _NONE = Declaration.NONE
 _TUMBOCHKA = Game.TUMBOCHKA
@@ -87,15 +87,11 @@ def _cash(table: Table, seat: int, legal: int, declarer: int) -> int:
 
 def _beaten(table: Table, seat: int, c: int, declarer: int) -> bool:
     """Whether the declarer can take ``c`` led by ``seat``, by the engine's rules: the
-    replies it may make (``tricks.playable``: follow suit, else trump) and the trick's
-    winner (``history.trick_winner``). The lead is put on the table only for the question."""
+    replies it may make (``tricks.replies``: follow suit, else trump) and the trick's
+    winner (``history.trick_winner``)."""
     lead = ((seat, c),)
-    empty = table.trick
-    table.trick = lead
-    replies = playable(table, declarer)
-    table.trick = empty
     trump = table.trump
-    for r in cards_of(replies):
+    for r in cards_of(replies(table.hands[declarer], c, trump)):
         if trick_winner((*lead, (declarer, r)), trump)[0] == declarer:
             return True
     return False
