@@ -17,7 +17,10 @@ once by A and once by B, against the same opponents and the same cards; the deal
 difference is the mean over the seats of A's score change minus B's score change in that
 seat. The table gives the mean over the deals with a 95% bootstrap interval (resampling
 deals, ``--bootstrap`` times, seeded), and the same for the "relative" difference (own
-change minus the mean change of the others, which is what a match is won by).
+change minus the mean change of the others, which is what a match is won by). From scores
+near the end of a match a deal may end it: the table then also gives, per 100 deals, how
+much more often the deal wins the match for A's seat than for B's in the same seat, and how
+much more often another seat wins it with A in the seat (fewer is better).
 
 Full matches. A in one seat against B in the others (A's seat rotating by match), each match
 dealt from ``shuffle strength/GAME/match/m/k``; the table gives A's share of matches won
@@ -104,6 +107,12 @@ class DealResult(NamedTuple):
     a_own: float
     """A's mean score change over the seats it played (the others B)."""
     a_relative: float
+    won: float
+    """Over the seats: 1 when the deal wins the match for A's seat, minus 1 when it does so
+    for B's in the baseline (a deal from ``--scores`` near the end of a match)."""
+    lost: float
+    """Over the seats: 1 when the deal ends the match won by another seat with A in the
+    seat, minus 1 when it does so in the baseline."""
 
 
 class MatchResult(NamedTuple):
@@ -134,6 +143,8 @@ class Progress:
                 if row["setup"] != self.key:
                     continue
                 if "deal" in row:
+                    if set(row["result"]) != set(DealResult._fields):
+                        continue  # an older format: the deal is played again
                     self.deals[row["deal"]] = DealResult(**row["result"])
                 else:
                     self.matches[row["match"]] = MatchResult(**row["result"])
@@ -192,7 +203,7 @@ def duplicate_deal(setup: Setup, k: int) -> DealResult:
     timing = Timing()
     base = play_deal(start, deal, [b] * n, seed, setup.budget, timing)
     active = base.deal.active if base.deal is not None else tuple(range(n))
-    own, rel, a_own, a_rel = [], [], [], []
+    own, rel, a_own, a_rel, won, lost = [], [], [], [], [], []
     for seat in active:
         agents: list[Agent] = [b] * n
         agents[seat] = a
@@ -201,13 +212,22 @@ def duplicate_deal(setup: Setup, k: int) -> DealResult:
         rel.append(_relative(end.scores, seat, active) - _relative(base.scores, seat, active))
         a_own.append(end.scores[seat] - start.scores[seat])
         a_rel.append(_relative(end.scores, seat, active) - _relative(start.scores, seat, active))
+        won.append((end.winner == seat) - (base.winner == seat))
+        lost.append(_lost(end, seat) - _lost(base, seat))
     return DealResult(
         statistics.mean(own),
         statistics.mean(rel),
         timing.seconds,
         statistics.mean(a_own),
         statistics.mean(a_rel),
+        statistics.mean(won),
+        statistics.mean(lost),
     )
+
+
+def _lost(end: MatchState, seat: int) -> bool:
+    """Whether the match ended won by a seat other than ``seat``."""
+    return end.winner is not None and end.winner != seat
 
 
 def _relative(scores: Sequence[int], seat: int, active: Sequence[int]) -> float:
@@ -364,6 +384,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"| {args.a} − {args.b}, points per deal (relative) | {args.deals} deals | "
                 f"{statistics.mean(rel):+.1f} | [{rlo:+.1f}, {rhi:+.1f}] |"
             )
+            if any(r.won or r.lost for r in results) or scores is not None:
+                rows += _match_rows(args.a, args.b, results, args.bootstrap)
             if args.record:
                 _write_record(args.record, digest, scores, results)
             if args.against:
@@ -407,6 +429,20 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{_percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |"
         )
     print(f"\nwall time {elapsed / 60:.1f} min with {args.workers} workers")
+
+
+def _match_rows(a: str, b: str, results: Sequence[DealResult], resamples: int) -> list[str]:
+    """How often the deal ends the match, for the seat and against it, A − B per 100 deals
+    (duplicate deals from scores near the end of a match)."""
+    rows = []
+    for key, what in (("won", "won by the seat"), ("lost", "won by another seat")):
+        values = [100 * getattr(r, key) for r in results]
+        lo, hi = bootstrap(values, resamples, f"match/{key}")
+        rows.append(
+            f"| {a} − {b}, matches {what} in the deal, per 100 deals | {len(values)} deals | "
+            f"{statistics.mean(values):+.1f} | [{lo:+.1f}, {hi:+.1f}] |"
+        )
+    return rows
 
 
 def _write_record(

@@ -1,13 +1,13 @@
 """``benchmarks.strength``: with ``--progress`` a stopped run goes on where it stopped and
 reports what an uninterrupted run prints; ``--scores`` starts every duplicate deal from
-those match scores."""
+those match scores, and a deal that ends the match counts for the seat that wins it."""
 
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -85,3 +85,53 @@ def test_a_recording_from_other_scores_is_not_compared(
     assert _report(capsys, *barrel, "--against", str(record))
     with pytest.raises(SystemExit, match="recorded on another deal set"):
         _report(capsys, "--deals", "2", "--matches", "0", "--against", str(record))
+
+
+class _End(NamedTuple):
+    """What ``duplicate_deal`` reads of a deal's end."""
+
+    scores: tuple[int, ...]
+    winner: int | None
+    deal: None = None
+
+
+def test_a_deal_that_ends_the_match_counts_for_the_seat_that_wins_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seat 0 wins the match when A plays it; otherwise seat 1 does (the baseline too).
+    def ending(state: MatchState, deal: Any, agents: list[Any], *args: Any) -> _End:
+        a_first = agents[0] not in agents[1:]
+        return _End(state.scores, 0 if a_first else 1)
+
+    monkeypatch.setattr(strength, "play_deal", ending)
+    setup = strength.Setup(preset(Game.THOUSAND), "easy", "random", 1.0, 1.0, (880, 0, 0))
+    result = strength.duplicate_deal(setup, 0)
+    # A in seat 0 wins where B lost to seat 1; in seats 1 and 2 nothing changes.
+    assert result.won == pytest.approx(1 / 3)
+    assert result.lost == pytest.approx(-1 / 3)
+
+
+def test_deals_from_scores_report_the_matches_they_end(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rows = _report(capsys, "--deals", "2", "--matches", "0", "--scores", "880", "0", "0")
+    assert any("matches won by the seat in the deal" in row for row in rows)
+    assert any("matches won by another seat in the deal" in row for row in rows)
+    assert not any("matches won" in row for row in _report(capsys, "--deals", "2"))
+
+
+def test_a_result_of_an_older_format_is_played_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    progress = tmp_path / "progress.jsonl"
+    _report(capsys, "--deals", "2", "--matches", "0", "--progress", str(progress))
+    rows = _rows(progress)
+    old = rows[0]
+    result = old["result"]
+    assert isinstance(result, dict)
+    del result["won"], result["lost"]
+    progress.write_text(json.dumps(old) + "\n" + json.dumps(rows[1]) + "\n", encoding="utf-8")
+
+    _report(capsys, "--deals", "2", "--matches", "0", "--progress", str(progress))
+
+    assert [row["deal"] for row in _rows(progress)] == [0, 1, 0]
