@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine import Game, MatchState, Play, Reason, legal_actions
-from engine.cards import card_name
+from engine.cards import card_name, cards_of, mask_of, parse_card, parse_suit
+from engine.tricks import replies
 from tests.engine.helpers import act, deal, refusal, rules
 from tests.engine.test_rules_thousand_one import DEAL_T1, TALON_T1
 
@@ -57,6 +58,26 @@ def _playable(s: MatchState) -> list[str]:
 def test_void_in_the_suit_led_a_trump_is_due(lead: str, seat: str, playable: list[str]) -> None:
     s = act(position_x(), lead)
     assert _playable(s) == playable
+
+
+@pytest.mark.parametrize(
+    ("hand", "led", "trump", "allowed"),
+    [
+        ("AS 9S KH", "TS", "-", "9S AS"),  # the suit led
+        ("AS 9S KH", "TS", "H", "9S AS"),  # the suit led before a trump
+        ("QD KH 9H", "TS", "H", "9H KH"),  # void: a trump
+        ("QD 9C", "TS", "H", "9C QD"),  # void, no trump held: anything
+        ("QD 9C", "TS", "-", "9C QD"),  # void, no trump suit: anything
+        ("AH 9S", "TH", "H", "AH"),  # a trump led: a trump
+    ],
+)
+def test_the_cards_that_may_go_onto_a_lead(hand: str, led: str, trump: str, allowed: str) -> None:
+    """``tricks.replies``, the one statement of the duty, which ``playable`` and the
+    computer players' defence model both ask."""
+    held = mask_of(parse_card(c) for c in hand.split())
+    suit = -1 if trump == "-" else parse_suit(trump)
+    found = replies(held, parse_card(led), suit)
+    assert [card_name(c) for c in cards_of(found)] == allowed.split()
 
 
 def test_following_suit_comes_before_trumping() -> None:
