@@ -384,7 +384,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"| {args.a} − {args.b}, points per deal (relative) | {args.deals} deals | "
                 f"{statistics.mean(rel):+.1f} | [{rlo:+.1f}, {rhi:+.1f}] |"
             )
-            if any(r.won or r.lost for r in results) or scores is not None:
+            if scores is not None:
                 rows += _match_rows(args.a, args.b, results, args.bootstrap)
             if args.record:
                 _write_record(args.record, digest, scores, results)

@@ -190,9 +190,9 @@ class SearchAgent:
 
         memo: Memo = {}
         weight_sum = 0.0
-        for drawn, inferred in draws(view, know, search):
+        for drawn, likely in draws(view, know, search):
             hands = drawn.hands
-            weight = inferred * HISTORY_TRUST ** surprises(view, know, hands)
+            weight = likely * HISTORY_TRUST ** surprises(view, know, hands)
             table = table_of(view, know, hands)
             for j, (c, kind) in enumerate(moves):
                 child = table.copy()

@@ -120,8 +120,8 @@ def choose_contract(view: SeatView, search: Search) -> SeatAction | None:
     base = context_of(view)
     best: SeatAction | None = None
     best_value = -math.inf
-    named = [a.value for a in view.legal if isinstance(a, NameContract)]
-    allowed = set(worth_naming(view, named, outcomes)) if named else set()
+    contracts = {a.value: a for a in view.legal if isinstance(a, NameContract)}
+    allowed = set(worth_naming(view, list(contracts), outcomes)) if contracts else set()
     values: dict[int, float] = {}
     for action in view.legal:
         if isinstance(action, NameContract):
@@ -143,8 +143,5 @@ def choose_contract(view: SeatView, search: Search) -> SeatAction | None:
             best, best_value = action, value
     if isinstance(best, NameContract) and view.perch != seat:
         # Of contracts that the drawn deals value exactly alike, the highest.
-        top = max(v for v, u in values.items() if u >= best_value - 1e-9)
-        for action in view.legal:
-            if isinstance(action, NameContract) and action.value == top:
-                return action
+        return contracts[max(v for v, u in values.items() if u >= best_value - 1e-9)]
     return best

@@ -68,7 +68,7 @@ class Search(NamedTuple):
     n: int
     clock: Clock
     policy: Policy
-    inferred: bool = False
+    inferred: bool
 
 
 def draws(view: SeatView, know: Knowledge, search: Search) -> Iterator[tuple[Deal, float]]:
