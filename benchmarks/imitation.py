@@ -1,0 +1,320 @@
+"""A model of the search player's card play learned from its own plays (issue 16, session 14).
+
+The search player (``hard``) models every other seat by the rule-based policy
+(``engine.ai.policy``). This tool measures how well that policy predicts ``hard``'s own
+card plays, and fits a linear model that tries to predict them better:
+
+    python -m benchmarks.imitation collect --deals 1000 --workers 2 --out plays.jsonl
+    python -m benchmarks.imitation fit plays.jsonl --weights weights.json
+
+``collect`` plays Тысяча deals ``shuffle learn/thousand/k`` with ``hard`` in every seat
+(clock off, scale 1) and writes, for each card play with more than one legal move, the
+context (``context``), the features of every legal move (``features``: only what the seat
+may know, the rule-based choice among them) and the index of the move ``hard`` made.
+``fit`` fits a conditional logit per context (Adam, L2) on the deals with ``k mod 5 != 0``
+and prints how often the rule-based choice and the fitted model's best move are ``hard``'s
+on the others. ``imitating(weights)`` is the fitted model as a playout policy
+(``engine.ai.playout.Policy``) for the variant drivers of ``benchmarks/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from engine.actions import Declaration, Play
+from engine.ai.arena import play_deal
+from engine.ai.playout import Policy
+from engine.ai.policy import _keep_values, _out, choose_play, sure_winner
+from engine.ai.search_agent import SearchAgent
+from engine.cards import ABOVE, ACE, KING, QUEEN, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, THOUSAND_POINTS
+from engine.dealing import new_match, shuffled_deal
+from engine.games.base import MARRIAGE_MASKS, MARRIAGE_VALUES
+from engine.rules import Game, Rules
+from engine.state import MatchState, Phase
+from engine.table import Table, peek
+from engine.tricks import moves
+
+CONTEXTS = 6
+"""(the declarer, a defender) × (leading, in the middle of a trick, last to it)."""
+Move = tuple[int, Declaration]
+Weights = list[list[float]]
+FEATURE_NAMES = (
+    "rule's choice",
+    "points",
+    "rank",
+    "trump",
+    "master",
+    "declares",
+    "breaks a marriage",
+    "ten with its ace out",
+    "suit length",
+    "unseen of suit",
+    "beats the trick",
+    "points onto the partner's trick",
+    "cheapest winner",
+    "sure winner led",
+    "led where an opponent is void",
+    "lowest of suit",
+    "highest of suit",
+    "keep value",
+    "an opponent may follow",
+    "master points an opponent may follow",
+    "singleton",
+    "singleton with trumps",
+    "unseen above",
+    "trumps held",
+    "follows suit",
+    "points discarded",
+    "master discarded",
+)
+"""What each column of ``features`` says about a move, in order."""
+
+
+def context(table: Table, seat: int) -> int:
+    """The context of ``seat``'s play now: 0–2 the declarer, 3–5 a defender; leading, in
+    the middle, last."""
+    n = len(table.trick)
+    position = 0 if n == 0 else 2 if n == len(table.active) - 1 else 1
+    return (0 if seat == table.declarer else 3) + position
+
+
+def features(table: Table, seat: int) -> tuple[list[Move], list[list[float]]]:
+    """The legal moves of ``seat`` (``engine.tricks.moves``) and each one's features, from
+    what the seat may know: its hand, the unseen cards, the trick, the voids shown."""
+    found = moves(table, seat)
+    rule = choose_play(table, seat)
+    hand = table.hands[seat]
+    out = _out(table, seat)
+    trump = table.trump
+    keep = {c: v for v, c in _keep_values(table, seat, hand, out)}
+    trick = table.trick
+    declarer = table.declarer
+    opponents = [s for s in table.active if s != seat] if seat == declarer else [declarer]
+    can_follow = [
+        bool(out & SUIT_MASKS[suit])
+        and any(o is not None and not table.voids[o] >> suit & 1 for o in opponents)
+        for suit in range(4)
+    ]
+    trumps_held = (hand & SUIT_MASKS[trump]).bit_count() if trump >= 0 else 0
+    led = win_suit = -1
+    partner_wins = False
+    beaters: set[int] = set()
+    if trick:
+        led = SUIT_OF[trick[0][1]]
+        win_seat, win_card = table.taking
+        win_suit = SUIT_OF[win_card]
+        partner_wins = seat != declarer and win_seat not in (seat, declarer)
+        beaters = {
+            c
+            for c, _ in found
+            if ABOVE[win_card] >> c & 1 or (trump >= 0 and SUIT_OF[c] == trump != win_suit)
+        }
+    cheapest = min(beaters, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c])) if beaters else -1
+    rows = []
+    for c, kind in found:
+        suit, rank, points = SUIT_OF[c], RANK_OF[c], THOUSAND_POINTS[c]
+        suit_hand = hand & SUIT_MASKS[suit]
+        master = not out & ABOVE[c]
+        marriage_held = hand & MARRIAGE_MASKS[suit] == MARRIAGE_MASKS[suit]
+        discard = bool(trick) and suit not in (led, trump)
+        rows.append(
+            [
+                1.0 if (c, kind) == rule else 0.0,
+                points / 11,
+                rank / 8,
+                1.0 if suit == trump else 0.0,
+                1.0 if master else 0.0,
+                MARRIAGE_VALUES[suit] / 100 if kind is not Declaration.NONE else 0.0,
+                1.0
+                if rank in (KING, QUEEN) and marriage_held and kind is Declaration.NONE
+                else 0.0,
+                1.0 if rank == TEN and out >> (c - rank + ACE) & 1 else 0.0,
+                suit_hand.bit_count() / 8,
+                (out & SUIT_MASKS[suit]).bit_count() / 8,
+                1.0 if c in beaters else 0.0,
+                points / 11 if partner_wins else 0.0,
+                1.0 if c == cheapest else 0.0,
+                1.0 if not trick and sure_winner(table, seat, c) else 0.0,
+                1.0
+                if not trick
+                and any(o is not None and table.voids[o] >> suit & 1 for o in opponents)
+                else 0.0,
+                1.0 if not suit_hand & ((1 << c) - 1) else 0.0,
+                1.0 if not suit_hand & ABOVE[c] else 0.0,
+                keep.get(c, 0) / 50,
+                1.0 if can_follow[suit] else 0.0,
+                points / 11 if master and can_follow[suit] else 0.0,
+                1.0 if suit_hand.bit_count() == 1 else 0.0,
+                1.0 if suit_hand.bit_count() == 1 and trumps_held and suit != trump else 0.0,
+                (out & ABOVE[c]).bit_count() / 8,
+                trumps_held / 8 if suit == trump else 0.0,
+                1.0 if trick and suit == led else 0.0,
+                points / 11 if discard else 0.0,
+                1.0 if discard and can_follow[suit] and master else 0.0,
+            ]
+        )
+    return found, rows
+
+
+def _scores(weights: list[float], rows: list[list[float]]) -> list[float]:
+    return [sum([w * x for w, x in zip(weights, row, strict=True)]) for row in rows]
+
+
+def imitating(weights: Weights) -> Policy:
+    """The fitted model as a playout policy: the legal move it scores highest (Тысяча
+    family; Тумбочка plays the rule-based policy)."""
+
+    def policy(table: Table, seat: int) -> Move:
+        if table.rules.game is Game.TUMBOCHKA:
+            return choose_play(table, seat)
+        found, rows = features(table, seat)
+        scores = _scores(weights[context(table, seat)], rows)
+        return found[max(range(len(found)), key=scores.__getitem__)]
+
+    return policy
+
+
+class Sample(NamedTuple):
+    """One card play of ``hard``: its deal, context, the moves' features, the move made."""
+
+    deal: int
+    context: int
+    rows: list[list[float]]
+    chosen: int
+
+
+def _collect(deals: range) -> list[Sample]:
+    agents = [SearchAgent(use_clock=False)] * 3
+    found: list[Sample] = []
+    for k in deals:
+        state = new_match(Rules())
+
+        def on_decision(before: MatchState, seat: int, action: Any, _: float, k: int = k) -> None:
+            if before.phase is not Phase.PLAY or not isinstance(action, Play):
+                return
+            table = peek(before)
+            legal, rows = features(table, seat)
+            if len(legal) > 1:
+                chosen = legal.index((action.card, action.declaration))
+                found.append(Sample(k, context(table, seat), rows, chosen))
+
+        deal = shuffled_deal(state, f"learn/thousand/{k}")
+        play_deal(state, deal, agents, f"learn/{k}", 1.0, on_decision=on_decision)
+    return found
+
+
+def collect(deals: int, workers: int) -> list[Sample]:
+    """``hard``'s card plays in ``deals`` self-play deals, in deal order."""
+    step = max(1, -(-deals // (workers * 8)))
+    chunks = [range(k, min(k + step, deals)) for k in range(0, deals, step)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [sample for part in pool.map(_collect, chunks) for sample in part]
+
+
+def accuracy(samples: Sequence[Sample], weights: Weights) -> float:
+    """The share of ``samples`` whose highest-scored move is the one ``hard`` made."""
+    if not samples:
+        return 0.0
+    hits = 0
+    for s in samples:
+        scores = _scores(weights[s.context], s.rows)
+        hits += max(range(len(scores)), key=scores.__getitem__) == s.chosen
+    return hits / len(samples)
+
+
+def rule_weights() -> Weights:
+    """The weights that score the rule-based choice highest (and nothing else)."""
+    width = len(FEATURE_NAMES)
+    return [[1.0] + [0.0] * (width - 1) for _ in range(CONTEXTS)]
+
+
+def fit(samples: Sequence[Sample], steps: int = 300, l2: float = 1e-3) -> Weights:
+    """Conditional-logit weights per context, from the rule-based weights, by full-batch
+    Adam on the mean log-likelihood of the moves made."""
+    weights = rule_weights()
+    width = len(weights[0])
+    first = [[0.0] * width for _ in range(CONTEXTS)]
+    second = [[0.0] * width for _ in range(CONTEXTS)]
+    rate, beta1, beta2 = 0.05, 0.9, 0.999
+    for step in range(1, steps + 1):
+        grads = [[0.0] * width for _ in range(CONTEXTS)]
+        counts = [0] * CONTEXTS
+        for s in samples:
+            scores = _scores(weights[s.context], s.rows)
+            top = max(scores)
+            exps = [math.exp(v - top) for v in scores]
+            total = sum(exps)
+            grad = grads[s.context]
+            counts[s.context] += 1
+            for j, row in enumerate(s.rows):
+                coef = exps[j] / total - (j == s.chosen)
+                for i, x in enumerate(row):
+                    grad[i] += coef * x
+        for c in range(CONTEXTS):
+            if not counts[c]:
+                continue
+            for i in range(width):
+                g = grads[c][i] / counts[c] + l2 * weights[c][i]
+                first[c][i] = beta1 * first[c][i] + (1 - beta1) * g
+                second[c][i] = beta2 * second[c][i] + (1 - beta2) * g * g
+                m = first[c][i] / (1 - beta1**step)
+                v = second[c][i] / (1 - beta2**step)
+                weights[c][i] -= rate * m / (math.sqrt(v) + 1e-8)
+    return weights
+
+
+def _write(samples: list[Sample], path: Path) -> None:
+    with path.open("w", encoding="utf-8") as out:
+        for s in samples:
+            out.write(json.dumps(s._asdict()) + "\n")
+
+
+def _read(path: Path) -> list[Sample]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [Sample(**json.loads(line)) for line in lines]
+
+
+def _report(label: str, samples: Sequence[Sample], weights: Weights) -> None:
+    per = " ".join(
+        f"{c}:{accuracy(part, weights):.3f}({len(part)})"
+        for c in range(CONTEXTS)
+        if (part := [s for s in samples if s.context == c])
+    )
+    print(f"{label}: {accuracy(samples, weights):.4f} of {len(samples)} (by context {per})")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.imitation")
+    commands = parser.add_subparsers(dest="command", required=True)
+    gather = commands.add_parser("collect", help="hard's card plays in self-play deals")
+    gather.add_argument("--deals", type=int, default=1000)
+    gather.add_argument("--workers", type=int, default=2)
+    gather.add_argument("--out", type=Path, required=True)
+    fitting = commands.add_parser("fit", help="fit the model and report held-out agreement")
+    fitting.add_argument("plays", type=Path)
+    fitting.add_argument("--steps", type=int, default=300)
+    fitting.add_argument("--weights", type=Path, required=True)
+    args = parser.parse_args(argv)
+    if args.command == "collect":
+        samples = collect(args.deals, args.workers)
+        _write(samples, args.out)
+        print(f"{len(samples)} card plays of {args.deals} deals written to {args.out}")
+        return
+    samples = _read(args.plays)
+    train = [s for s in samples if s.deal % 5]
+    held = [s for s in samples if not s.deal % 5]
+    weights = fit(train, args.steps)
+    args.weights.write_text(json.dumps(weights), encoding="utf-8")
+    _report("held out, the rule-based choice", held, rule_weights())
+    _report("held out, the fitted model", held, weights)
+    _report("fitted on, the fitted model", train, weights)
+
+
+if __name__ == "__main__":
+    main()

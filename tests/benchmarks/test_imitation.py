@@ -1,0 +1,84 @@
+"""``benchmarks.imitation``: the features mark the rule-based choice and read only what the
+seat may know, the rule weights play the rule-based policy, and the fit learns a
+preference that the rule-based choice does not have."""
+
+from __future__ import annotations
+
+from benchmarks.imitation import (
+    CONTEXTS,
+    FEATURE_NAMES,
+    Sample,
+    accuracy,
+    features,
+    fit,
+    imitating,
+    rule_weights,
+)
+from engine.ai.playout import rollout
+from engine.ai.policy import choose_play
+from engine.cards import mask_of, parse_card
+from engine.rules import Rules
+from engine.table import Table, playing
+
+
+def _hand(cards: str) -> int:
+    return mask_of(parse_card(token) for token in cards.split())
+
+
+def _table(turn: int = 0) -> Table:
+    hands = [
+        _hand("AS TS KS QS 9C JD QH 9H"),
+        _hand("JS 9S AC TC KC AD 9D JH"),
+        _hand("QC JC TD KD QD AH TH KH"),
+    ]
+    return playing(Rules(), (0, 1, 2), hands, declarer=0, contract=120, turn=turn)
+
+
+def test_every_legal_move_has_one_row_and_only_the_rule_based_choice_is_marked() -> None:
+    table = _table()
+    found, rows = features(table, 0)
+
+    assert len(found) == len(rows) > 1
+    assert all(len(row) == len(FEATURE_NAMES) for row in rows)
+    marked = [move for move, row in zip(found, rows, strict=True) if row[0] == 1.0]
+    assert marked == [choose_play(table, 0)]
+
+
+def test_the_features_do_not_depend_on_the_other_hands() -> None:
+    table = _table(turn=1)
+    # Seat 0's ♥Q and seat 2's ♥K traded: seat 1 cannot tell the two deals apart.
+    other = _table(turn=1)
+    other.hands[0] ^= (1 << parse_card("QH")) | (1 << parse_card("KH"))
+    other.hands[2] ^= (1 << parse_card("QH")) | (1 << parse_card("KH"))
+
+    assert features(other, 1) == features(table, 1)
+
+
+def test_the_rule_weights_play_exactly_the_rule_based_policy() -> None:
+    policy = imitating(rule_weights())
+    by_rules, by_model = _table(), _table()
+
+    rollout(by_rules, choose_play)
+    rollout(by_model, policy)
+
+    assert by_model.points == by_rules.points
+    assert by_model.won == by_rules.won
+
+
+def test_the_fit_learns_a_preference_the_rule_based_choice_lacks() -> None:
+    # Two moves; the rule marks the first, the player always makes the one with more points.
+    width = len(FEATURE_NAMES)
+
+    def row(rule: bool, points: float) -> list[float]:
+        found = [0.0] * width
+        found[0] = 1.0 if rule else 0.0
+        found[1] = points
+        return found
+
+    samples = [
+        Sample(k, k % CONTEXTS, [row(True, 0.1 * (k % 3)), row(False, 0.5 + 0.1 * (k % 4))], 1)
+        for k in range(60)
+    ]
+
+    assert accuracy(samples, rule_weights()) == 0.0
+    assert accuracy(samples, fit(samples, steps=150)) == 1.0
