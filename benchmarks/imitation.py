@@ -25,9 +25,9 @@ import math
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from engine.actions import Declaration, Play
+from engine.actions import Declaration, Play, SeatAction
 from engine.ai.arena import play_deal
 from engine.ai.playout import Policy
 from engine.ai.policy import _keep_values, _out, choose_play, sure_winner
@@ -195,7 +195,9 @@ def _collect(deals: range) -> list[Sample]:
     for k in deals:
         state = new_match(Rules())
 
-        def on_decision(before: MatchState, seat: int, action: Any, _: float, k: int = k) -> None:
+        def on_decision(
+            before: MatchState, seat: int, action: SeatAction, _: float, k: int = k
+        ) -> None:
             if before.phase is not Phase.PLAY or not isinstance(action, Play):
                 return
             table = peek(before)
