@@ -1,8 +1,13 @@
 """``benchmarks.imitation``: the features mark the rule-based choice and read only what the
-seat may know, the rule weights play the rule-based policy, and the fit learns a
-preference that the rule-based choice does not have."""
+seat may know, the rule weights play the rule-based policy, the fit learns a preference
+that the rule-based choice does not have, and the two commands write what they say."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
 
 from benchmarks.imitation import (
     CONTEXTS,
@@ -12,6 +17,7 @@ from benchmarks.imitation import (
     features,
     fit,
     imitating,
+    main,
     rule_weights,
 )
 from engine.ai.playout import rollout
@@ -82,3 +88,21 @@ def test_the_fit_learns_a_preference_the_rule_based_choice_lacks() -> None:
 
     assert accuracy(samples, rule_weights()) == 0.0
     assert accuracy(samples, fit(samples, steps=150)) == 1.0
+
+
+def test_collect_then_fit_writes_the_plays_and_the_weights(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plays, weights = tmp_path / "plays.jsonl", tmp_path / "weights.json"
+
+    main(["collect", "--deals", "2", "--workers", "1", "--out", str(plays)])
+    rows = [json.loads(line) for line in plays.read_text(encoding="utf-8").splitlines()]
+    main(["fit", str(plays), "--steps", "3", "--weights", str(weights)])
+
+    assert {row["deal"] for row in rows} == {0, 1}
+    assert all(0 <= row["chosen"] < len(row["rows"]) for row in rows)
+    fitted = json.loads(weights.read_text(encoding="utf-8"))
+    assert len(fitted) == CONTEXTS
+    assert all(len(w) == len(FEATURE_NAMES) for w in fitted)
+    assert fitted != rule_weights()
+    assert "held out, the fitted model" in capsys.readouterr().out
