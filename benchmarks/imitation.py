@@ -30,7 +30,7 @@ from typing import NamedTuple
 from engine.actions import Declaration, Play, SeatAction
 from engine.ai.arena import play_deal
 from engine.ai.playout import Policy
-from engine.ai.policy import _keep_values, _out, choose_play, sure_winner
+from engine.ai.policy import _cheapest_winner, _keep_values, _out, choose_play, sure_winner
 from engine.ai.search_agent import SearchAgent
 from engine.cards import ABOVE, ACE, KING, QUEEN, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, THOUSAND_POINTS
 from engine.dealing import new_match, shuffled_deal
@@ -38,7 +38,7 @@ from engine.games.base import MARRIAGE_MASKS, MARRIAGE_VALUES
 from engine.rules import Game, Rules
 from engine.state import MatchState, Phase
 from engine.table import Table, peek
-from engine.tricks import moves
+from engine.tricks import moves, playable
 
 CONTEXTS = 6
 """(the declarer, a defender) × (leading, in the middle of a trick, last to it)."""
@@ -101,21 +101,23 @@ def features(table: Table, seat: int) -> tuple[list[Move], list[list[float]]]:
         and any(o is not None and not table.voids[o] >> suit & 1 for o in opponents)
         for suit in range(4)
     ]
+    opponent_void = [
+        any(o is not None and table.voids[o] >> suit & 1 for o in opponents) for suit in range(4)
+    ]
     trumps_held = (hand & SUIT_MASKS[trump]).bit_count() if trump >= 0 else 0
-    led = win_suit = -1
+    led = -1
     partner_wins = False
-    beaters: set[int] = set()
+    beaters = 0
     if trick:
         led = SUIT_OF[trick[0][1]]
         win_seat, win_card = table.taking
-        win_suit = SUIT_OF[win_card]
         partner_wins = seat != declarer and win_seat not in (seat, declarer)
-        beaters = {
-            c
-            for c, _ in found
-            if ABOVE[win_card] >> c & 1 or (trump >= 0 and SUIT_OF[c] == trump != win_suit)
-        }
-    cheapest = min(beaters, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c])) if beaters else -1
+        # The cards that take the trick as it stands, as ``engine.ai.policy`` counts them.
+        legal = playable(table, seat)
+        beaters = legal & ABOVE[win_card]
+        if trump >= 0 and SUIT_OF[win_card] != trump:
+            beaters |= legal & SUIT_MASKS[trump]
+    cheapest = _cheapest_winner(beaters) if beaters else -1
     rows = []
     for c, kind in found:
         suit, rank, points = SUIT_OF[c], RANK_OF[c], THOUSAND_POINTS[c]
@@ -137,14 +139,11 @@ def features(table: Table, seat: int) -> tuple[list[Move], list[list[float]]]:
                 1.0 if rank == TEN and out >> (c - rank + ACE) & 1 else 0.0,
                 suit_hand.bit_count() / 8,
                 (out & SUIT_MASKS[suit]).bit_count() / 8,
-                1.0 if c in beaters else 0.0,
+                1.0 if beaters >> c & 1 else 0.0,
                 points / 11 if partner_wins else 0.0,
                 1.0 if c == cheapest else 0.0,
                 1.0 if not trick and sure_winner(table, seat, c) else 0.0,
-                1.0
-                if not trick
-                and any(o is not None and table.voids[o] >> suit & 1 for o in opponents)
-                else 0.0,
+                1.0 if not trick and opponent_void[suit] else 0.0,
                 1.0 if not suit_hand & ((1 << c) - 1) else 0.0,
                 1.0 if not suit_hand & ABOVE[c] else 0.0,
                 keep.get(c, 0) / 50,

@@ -22,20 +22,17 @@ from benchmarks.imitation import (
 )
 from engine.ai.playout import rollout
 from engine.ai.policy import choose_play
-from engine.cards import mask_of, parse_card
+from engine.cards import parse_card
 from engine.rules import Rules
 from engine.table import Table, playing
-
-
-def _hand(cards: str) -> int:
-    return mask_of(parse_card(token) for token in cards.split())
+from tests.engine.helpers import mask
 
 
 def _table(turn: int = 0) -> Table:
     hands = [
-        _hand("AS TS KS QS 9C JD QH 9H"),
-        _hand("JS 9S AC TC KC AD 9D JH"),
-        _hand("QC JC TD KD QD AH TH KH"),
+        mask("AS TS KS QS 9C JD QH 9H"),
+        mask("JS 9S AC TC KC AD 9D JH"),
+        mask("QC JC TD KD QD AH TH KH"),
     ]
     return playing(Rules(), (0, 1, 2), hands, declarer=0, contract=120, turn=turn)
 
