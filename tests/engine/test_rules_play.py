@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine import Game, MatchState, Play, Reason, legal_actions
-from engine.cards import card_name, cards_of, mask_of, parse_card, parse_suit
+from engine.cards import card_name, cards_of, parse_card, parse_suit
 from engine.tricks import replies
-from tests.engine.helpers import act, deal, refusal, rules
+from tests.engine.helpers import act, deal, mask, refusal, rules
 from tests.engine.test_rules_thousand_one import DEAL_T1, TALON_T1
 
 R = Reason
@@ -74,7 +74,7 @@ def test_void_in_the_suit_led_a_trump_is_due(lead: str, seat: str, playable: lis
 def test_the_cards_that_may_go_onto_a_lead(hand: str, led: str, trump: str, allowed: str) -> None:
     """``tricks.replies``, the one statement of the duty, which ``playable`` and the
     computer players' defence model both ask."""
-    held = mask_of(parse_card(c) for c in hand.split())
+    held = mask(hand)
     suit = -1 if trump == "-" else parse_suit(trump)
     found = replies(held, parse_card(led), suit)
     assert [card_name(c) for c in cards_of(found)] == allowed.split()

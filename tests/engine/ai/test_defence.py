@@ -10,22 +10,19 @@ from engine.ai.aimed import choose_aimed
 from engine.ai.defence import choose_defence
 from engine.ai.playout import rollout
 from engine.ai.search_agent import STRONG_DEFENCE, SearchAgent
-from engine.cards import card_name, cards_of, mask_of, parse_card
+from engine.cards import card_name, cards_of, mask_of
 from engine.games import deck_of
 from engine.rules import Game, preset
 from engine.table import Table, playing
 from engine.tricks import play
+from tests.engine.helpers import mask
 
 THOUSAND = preset(Game.THOUSAND)
 
 
-def _hand(text: str) -> int:
-    return mask_of(parse_card(t) for t in text.split())
-
-
 def _table(declarer: str, first: str, second: str, turn: int, won: int = 0) -> Table:
     """Seat 0 declares; ``turn`` leads the next trick; each seat has won ``won`` tricks."""
-    hands = [_hand(declarer), _hand(first), _hand(second)]
+    hands = [mask(declarer), mask(first), mask(second)]
     return playing(
         THOUSAND,
         (0, 1, 2),
