@@ -165,6 +165,12 @@ def _scores(weights: list[float], rows: list[list[float]]) -> list[float]:
     return [sum([w * x for w, x in zip(weights, row, strict=True)]) for row in rows]
 
 
+def _best(weights: list[float], rows: list[list[float]]) -> int:
+    """The index of the row ``weights`` score highest (the first of equals)."""
+    scores = _scores(weights, rows)
+    return max(range(len(scores)), key=scores.__getitem__)
+
+
 def imitating(weights: Weights) -> Policy:
     """The fitted model as a playout policy: the legal move it scores highest (Тысяча
     family; Тумбочка plays the rule-based policy)."""
@@ -173,8 +179,7 @@ def imitating(weights: Weights) -> Policy:
         if table.rules.game is Game.TUMBOCHKA:
             return choose_play(table, seat)
         found, rows = features(table, seat)
-        scores = _scores(weights[context(table, seat)], rows)
-        return found[max(range(len(found)), key=scores.__getitem__)]
+        return found[_best(weights[context(table, seat)], rows)]
 
     return policy
 
@@ -222,10 +227,7 @@ def accuracy(samples: Sequence[Sample], weights: Weights) -> float:
     """The share of ``samples`` whose highest-scored move is the one ``hard`` made."""
     if not samples:
         return 0.0
-    hits = 0
-    for s in samples:
-        scores = _scores(weights[s.context], s.rows)
-        hits += max(range(len(scores)), key=scores.__getitem__) == s.chosen
+    hits = sum(_best(weights[s.context], s.rows) == s.chosen for s in samples)
     return hits / len(samples)
 
 
