@@ -18,20 +18,28 @@ without it in ``benchmarks/README.md`` (issue 16, session 15). Weighing declarin
 passing alone, in every bidding, was measured too (400 duplicate deals of Тысяча against
 ``easy``: +1.3 [−0.4, +3.1] points per deal, not significant); it lets a very strong hand
 pass to defend against a bidder it expects to fall, which the play-quality tests do not
-accept as a strong player's bidding, so a hand the fit bids with always bids.
+accept as a strong player's bidding, so a hand the fit bids with always bids. The weighing
+values declaring on the very deals the fit played out (``_declared``); only passing is
+played out again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from engine.actions import Bid, Pass, SeatAction
 from engine.ai.evaluation import SPREAD, choose_give, estimate
 from engine.ai.playout import Policy, rollout
 from engine.ai.rules_agent import best_contract, normal_quantile
-from engine.ai.sampling import Knowledge
-from engine.ai.simulation import Search, contract_options, draws, opening_table
+from engine.ai.sampling import Deal, Knowledge
+from engine.ai.simulation import (
+    MIN_SAMPLES,
+    Search,
+    contract_options,
+    draws,
+    opening_table,
+)
 from engine.ai.utility import context_of, utility
 from engine.games import variant_of
 from engine.rules import Game
@@ -48,6 +56,17 @@ UTILITY_BIDS: Final = frozenset({Game.THOUSAND, Game.THOUSAND_ONE})
 utility (Тумбочка keeps the fit alone: not measured there)."""
 
 
+class Declared(NamedTuple):
+    """One drawn deal played out with this seat as declarer at the bid: the deal, its
+    weight, the deal's end and the contracts the seat could then name."""
+
+    drawn: Deal
+    weight: float
+    points: list[int]
+    won: list[int]
+    options: Sequence[int]
+
+
 def choose_bid(view: SeatView, search: Search) -> SeatAction:
     """The lowest bid or the pass, the deals drawn and played out as ``search`` says."""
     bids = sorted((a for a in view.legal if isinstance(a, Bid)), key=lambda a: a.value)
@@ -61,83 +80,91 @@ def choose_bid(view: SeatView, search: Search) -> SeatAction:
     if perch is not None and (perch == view.seat or _still_bidding(view, perch)):
         declaring, passing = bidding_values(view, bid, search)
         return bids[0] if declaring >= passing else passes[0]
-    points, weights = declarer_points(view, bid, search)
-    count, total = len(points), sum(weights)
-    mean = sum(w * p for w, p in zip(weights, points, strict=True)) / total
+    seat = view.seat
+    assert seat is not None
+    played = _declared(view, bid, search)
+    total = sum(d.weight for d in played)
+    count = len(played)
+    mean = sum(d.weight * d.points[seat] for d in played) / total
     # The sample variance, weighted; with every weight 1.0 these are exactly the plain
     # mean and ``sum((p - mean) ** 2) / (count - 1)`` (``total * (count - 1) / count`` is
     # then ``count - 1`` exactly).
-    squares = sum(w * (p - mean) ** 2 for w, p in zip(weights, points, strict=True))
+    squares = sum(d.weight * (d.points[seat] - mean) ** 2 for d in played)
     spread = (squares / (total * max(1, count - 1) / count)) ** 0.5
     game = view.rules.game
     if mean - normal_quantile(SEARCH_BID_CONFIDENCE[game]) * spread >= bid:
         return bids[0]
     if game not in UTILITY_BIDS:
         return passes[0]
-    declaring, passing = bidding_values(view, bid, search)
+    declaring, passing = _values(view, bid, search, played)
     return bids[0] if declaring > passing else passes[0]
 
 
-def declarer_points(
-    view: SeatView, bid: int, search: Search
-) -> tuple[list[float], list[float]]:
-    """This seat's deal points as declarer at ``bid`` in each drawn deal, and the drawn
-    deals' weights."""
+def _declared(view: SeatView, bid: int, search: Search) -> list[Declared]:
+    """The deals ``search`` draws, each played out with this seat as declarer at ``bid``."""
     seat = view.seat
     assert seat is not None
-    points: list[float] = []
-    weights: list[float] = []
+    played: list[Declared] = []
     for drawn, weight in draws(view, Knowledge.of(view), search):
-        weights.append(weight)
-        table, _, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid, search.policy)
-        points.append(table.points[seat])
-    return points, weights
+        table, options, _ = declare_and_play(
+            view, drawn.hands, drawn.talon, seat, bid, search.policy
+        )
+        played.append(Declared(drawn, weight, table.points, table.won, options))
+    return played
 
 
 def bidding_values(view: SeatView, bid: int, search: Search) -> tuple[float, float]:
-    """The mean utility of declaring at ``bid`` and of passing, on the same drawn deals.
+    """The mean utility of declaring at ``bid`` and of passing, on the same drawn deals
+    (``_values``)."""
+    return _values(view, bid, search, _declared(view, bid, search))
 
-    Declaring is valued at the one contract that is best over all the drawn deals (the
-    declarer names it after seeing the talon, so this is a little pessimistic; a
-    contract a drawn hand may not name counts as its highest allowed). Each drawn deal
-    counts by its weight."""
+
+def _values(
+    view: SeatView, bid: int, search: Search, played: Sequence[Declared]
+) -> tuple[float, float]:
+    """The mean utility of declaring at ``bid`` and of passing, on the deals ``played``.
+
+    Declaring is valued at the one contract that is best over all the deals (the declarer
+    names it after seeing the talon, so this is a little pessimistic; a contract a drawn
+    hand may not name counts as its highest allowed). Passing plays each deal out again
+    with the seat that would then declare. Each deal counts by its weight; the clock may
+    stop the passing's playouts (never before ``MIN_SAMPLES``), and then both values are
+    means over the deals it reached."""
     seat = view.seat
     assert seat is not None
-    policy = search.policy
     other, other_bid = _declarer_if_passing(view, seat)
     mine = context_of(view, declarer=seat, contract=bid)
     theirs = None if other is None else context_of(view, declarer=other, contract=other_bid)
-    ends: list[tuple[list[int], list[int], int]] = []
-    weights: list[float] = []
-    named: set[int] = set()
+    reached: list[Declared] = []
     passing = 0.0
-    for drawn, weight in draws(view, Knowledge.of(view), search):
-        weights.append(weight)
-        table, options, _ = declare_and_play(view, drawn.hands, drawn.talon, seat, bid, policy)
-        ends.append((table.points, table.won, max(options)))
-        named.update(options)
+    for i, d in enumerate(played):
+        if i >= MIN_SAMPLES and search.clock.over():
+            break
+        reached.append(d)
         if theirs is None:
-            passing += weight * PASS_VALUE[view.rules.game]
+            passing += d.weight * PASS_VALUE[view.rules.game]
         else:
-            d = theirs.declarer
+            drawn = d.drawn
             table, options, hand = declare_and_play(
-                view, drawn.hands, drawn.talon, d, other_bid, policy
+                view, drawn.hands, drawn.talon, theirs.declarer, other_bid, search.policy
             )
-            ctx = theirs._replace(contract=_named(view, d, options, hand))
-            passing += weight * utility(ctx, seat, table.points, table.won)
-    if not ends:
+            ctx = theirs._replace(contract=_named(view, theirs.declarer, options, hand))
+            passing += d.weight * utility(ctx, seat, table.points, table.won)
+    if not reached:
         return 0.0, 0.0
-    top = max(points[seat] for points, _, _ in ends)
+    named = {c for d in reached for c in d.options}
+    caps = [max(d.options) for d in reached]
+    top = max(d.points[seat] for d in reached)
     choices = [min(named)] if view.perch == seat else [c for c in named if c <= top]
     # Weights of 1.0 (nothing read) give exactly the plain means.
     declaring = max(
         sum(
-            weight * utility(mine._replace(contract=min(c, cap)), seat, p, w)
-            for (p, w, cap), weight in zip(ends, weights, strict=True)
+            d.weight * utility(mine._replace(contract=min(c, cap)), seat, d.points, d.won)
+            for d, cap in zip(reached, caps, strict=True)
         )
         for c in choices or [min(named)]
     )
-    total = sum(weights)
+    total = sum(d.weight for d in reached)
     return declaring / total, passing / total
 
 
