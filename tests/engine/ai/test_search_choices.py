@@ -1,16 +1,26 @@
 """The search player's choices among what its drawn deals cannot tell apart: which
 contracts get the full valuation, and no ace or ten thrown onto an opponent's trick on the
-sampling's noise."""
+sampling's noise; and the bidding's work: each drawn deal declared once."""
 
 from __future__ import annotations
 
+import math
+import random
+from collections.abc import Sequence
+
+import pytest
+
 from engine.actions import Play
+from engine.ai import search_bidding
+from engine.ai.defence import choose_defence
+from engine.ai.playout import Policy
 from engine.ai.rules_agent import RulesAgent
 from engine.ai.search_agent import WASTE_MARGIN, _among_best, _thrown_away
-from engine.ai.simulation import SHORTLIST, Clock, Outcome, worth_naming
+from engine.ai.simulation import SHORTLIST, Clock, Outcome, Search, worth_naming
 from engine.cards import parse_card
 from engine.notation import replay
-from engine.view import view
+from engine.table import Table
+from engine.view import SeatView, view
 from tests.engine.ai.helpers import THREE_MARRIAGES
 
 THREE_MARRIAGES_GIVEN = THREE_MARRIAGES + "p1 give 9S p2\np1 give 9C p3\n"
@@ -77,3 +87,43 @@ def test_past_the_soft_limit_sampling_stops_at_half_the_planned_deals() -> None:
     assert clock.out(36, 72)
     assert not Clock(1.0).out(36, 72)
     assert Clock(0.0).out(4, 72)
+
+
+TWO_MARRIAGES_OVER_THE_HUNDRED = """
+game thousand
+dealer p1
+hand p1 QS KS TC JD QH KH TH
+hand p2 JS 9C QC KC 9D KD JH
+hand p3 9S TS AS AC TD 9H AH
+talon JC QD AD
+p3 pass
+"""
+
+
+def test_where_the_fit_passes_each_drawn_deal_is_declared_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # p1's two marriages over p2's hundred: the normal fit passes, so the utility of
+    # declaring is weighed against passing (p2 then declares at 100). Declaring is valued
+    # on the deals the fit has played out: each of the 40 drawn deals is played once with
+    # p1 declaring and once with p2.
+    declarers: list[int] = []
+    real = search_bidding.declare_and_play
+
+    def counting(
+        seen: SeatView,
+        drawn: list[int],
+        talon: int,
+        declarer: int,
+        bid: int,
+        policy: Policy,
+    ) -> tuple[Table, Sequence[int], int]:
+        declarers.append(declarer)
+        return real(seen, drawn, talon, declarer, bid, policy)
+
+    monkeypatch.setattr(search_bidding, "declare_and_play", counting)
+    state = replay(TWO_MARRIAGES_OVER_THE_HUNDRED.strip().splitlines())
+    search = Search(random.Random(0), 40, Clock(math.inf), choose_defence, False)
+    search_bidding.choose_bid(view(state, 0), search)
+    assert declarers.count(0) == 40
+    assert declarers.count(1) == 40
