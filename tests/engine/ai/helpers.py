@@ -29,6 +29,16 @@ p3 pass
 """
 """The play-quality position after the bidding: p1 takes the talon and holds 9S QS KS AS 9C
 QD KD QH KH AH, three marriages (220) with the two nines free."""
+TWO_MARRIAGES_OVER_THE_HUNDRED = """
+game thousand
+dealer p1
+hand p1 QS KS TC JD QH KH TH
+hand p2 JS 9C QC KC 9D KD JH
+hand p3 9S TS AS AC TD 9H AH
+talon JC QD AD
+p3 pass
+"""
+"""p1 to bid with ♥K Q 10 and ♠K Q (140 in marriages), p2 on the hundred, p3 passed."""
 
 VARIANTS: list[tuple[str, Rules, tuple[int, ...] | None]] = [
     ("thousand", preset(Game.THOUSAND), None),

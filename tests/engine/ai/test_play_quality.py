@@ -16,7 +16,7 @@ from engine.match import apply
 from engine.notation import format_action, format_cards, replay
 from engine.state import MatchState, Phase
 from engine.view import view
-from tests.engine.ai.helpers import THREE_MARRIAGES
+from tests.engine.ai.helpers import THREE_MARRIAGES, TWO_MARRIAGES_OVER_THE_HUNDRED
 
 HARD = make_agent(DEFAULT_LEVEL, use_clock=False)
 EASY = RulesAgent()
@@ -88,17 +88,7 @@ def test_two_marriages_bid_over_the_hundred() -> None:
     # marriages plus the cards make 105. The simulated points come in two heaps, with the
     # marriages declared or not: 105 is made in 65 % of the drawn deals, below the normal
     # fit's three in four, but declaring beats passing by the match-aware utility.
-    state = _position(
-        """
-        game thousand
-        dealer p1
-        hand p1 QS KS TC JD QH KH TH
-        hand p2 JS 9C QC KC 9D KD JH
-        hand p3 9S TS AS AC TD 9H AH
-        talon JC QD AD
-        p3 pass
-        """
-    )
+    state = _position(TWO_MARRIAGES_OVER_THE_HUNDRED)
     assert _decide(state) == Bid(0, 105)
 
 

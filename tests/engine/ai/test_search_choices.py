@@ -21,7 +21,7 @@ from engine.cards import parse_card
 from engine.notation import replay
 from engine.table import Table
 from engine.view import SeatView, view
-from tests.engine.ai.helpers import THREE_MARRIAGES
+from tests.engine.ai.helpers import THREE_MARRIAGES, TWO_MARRIAGES_OVER_THE_HUNDRED
 
 THREE_MARRIAGES_GIVEN = THREE_MARRIAGES + "p1 give 9S p2\np1 give 9C p3\n"
 
@@ -87,17 +87,6 @@ def test_past_the_soft_limit_sampling_stops_at_half_the_planned_deals() -> None:
     assert clock.out(36, 72)
     assert not Clock(1.0).out(36, 72)
     assert Clock(0.0).out(4, 72)
-
-
-TWO_MARRIAGES_OVER_THE_HUNDRED = """
-game thousand
-dealer p1
-hand p1 QS KS TC JD QH KH TH
-hand p2 JS 9C QC KC 9D KD JH
-hand p3 9S TS AS AC TD 9H AH
-talon JC QD AD
-p3 pass
-"""
 
 
 def test_where_the_fit_passes_each_drawn_deal_is_declared_once(
