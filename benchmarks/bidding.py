@@ -22,35 +22,24 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from benchmarks.positions import easy_views
 from benchmarks.strength import GAMES
 from engine.actions import Bid, Pass
-from engine.ai.arena import play_deal
-from engine.ai.levels import make_agent
 from engine.ai.search_agent import SearchAgent
-from engine.dealing import new_match, shuffled_deal
 from engine.rules import Rules, preset
-from engine.state import MatchState, Phase
-from engine.view import SeatView, view
+from engine.state import Phase
+from engine.view import SeatView
 
 
 def positions(rules: Rules, count: int) -> list[SeatView]:
     """``count`` views of a seat that may bid or pass."""
     found: list[SeatView] = []
-    easy = [make_agent("easy")] * rules.players
-
-    def keep(state: MatchState, seat: int, _action: object, _seconds: float) -> None:
-        if state.phase is Phase.BIDDING and len(found) < count:
-            seen = view(state, seat)
-            legal = seen.legal
-            if any(isinstance(a, Bid) for a in legal) and any(isinstance(a, Pass) for a in legal):
-                found.append(seen)
-
-    k = 0
+    views = easy_views(rules, "bidding")
     while len(found) < count:
-        start = new_match(rules)
-        deal = shuffled_deal(start, f"bidding/{rules.game.value}/{k}", dealer=k % rules.players)
-        play_deal(start, deal, easy, f"bidding/{k}", 1.0, on_decision=keep)
-        k += 1
+        seen = next(views)
+        kinds = {type(a) for a in seen.legal}
+        if seen.phase is Phase.BIDDING and Bid in kinds and Pass in kinds:
+            found.append(seen)
     return found
 
 

@@ -22,35 +22,25 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from benchmarks.positions import easy_views
 from benchmarks.strength import GAMES
 from engine.ai import search_agent
-from engine.ai.arena import play_deal
-from engine.ai.levels import make_agent
 from engine.ai.search_agent import SearchAgent
-from engine.dealing import new_match, shuffled_deal
 from engine.rules import Rules, preset
-from engine.state import MatchState, Phase
-from engine.view import SeatView, view
+from engine.state import Phase
+from engine.view import SeatView
 
 
 def positions(rules: Rules, cards: Sequence[int], count: int) -> dict[int, list[SeatView]]:
     """``count`` views of each card count in ``cards``, the seat to play with a choice."""
     found: dict[int, list[SeatView]] = {n: [] for n in cards}
-    easy = [make_agent("easy")] * rules.players
-
-    def keep(state: MatchState, seat: int, _action: object, _seconds: float) -> None:
-        if state.phase is Phase.PLAY:
-            seen = view(state, seat)
-            held = found.get(len(seen.hand))
-            if held is not None and len(held) < count and len(seen.legal) > 1:
-                held.append(seen)
-
-    k = 0
-    while any(len(views) < count for views in found.values()):
-        start = new_match(rules)
-        deal = shuffled_deal(start, f"endgame/{rules.game.value}/{k}", dealer=k % rules.players)
-        play_deal(start, deal, easy, f"endgame/{k}", 1.0, on_decision=keep)
-        k += 1
+    views = easy_views(rules, "endgame")
+    while any(len(held) < count for held in found.values()):
+        seen = next(views)
+        held = found.get(len(seen.hand))
+        choice = seen.phase is Phase.PLAY and len(seen.legal) > 1
+        if choice and held is not None and len(held) < count:
+            held.append(seen)
     return found
 
 
