@@ -259,7 +259,8 @@ def bootstrap(values: Sequence[float], resamples: int, seed: str) -> tuple[float
     return means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
 
 
-def _percentile(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (0 < q < 1), the nearest rank at or above it."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
@@ -417,16 +418,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("|---|---|---|---|---|")
     for name, xs in sorted(times.items()):
         print(
-            f"| {name} (benchmark work) | {len(xs)} | {_percentile(xs, 0.5) * 1000:.0f} ms | "
-            f"{_percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |"
+            f"| {name} (benchmark work) | {len(xs)} | {percentile(xs, 0.5) * 1000:.0f} ms | "
+            f"{percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |"
         )
     if args.timing_deals:
         xs = _timing_run(rules, args.a, args.timing_deals, args.busy)
         print(
             f"| {args.a} (default: budget {DEFAULT_BUDGET} s, clock on, 1 process"
             f"{f', {args.busy} busy beside it' if args.busy else ''}) | "
-            f"{len(xs)} | {_percentile(xs, 0.5) * 1000:.0f} ms | "
-            f"{_percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |"
+            f"{len(xs)} | {percentile(xs, 0.5) * 1000:.0f} ms | "
+            f"{percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |"
         )
     print(f"\nwall time {elapsed / 60:.1f} min with {args.workers} workers")
 
