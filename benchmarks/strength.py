@@ -26,6 +26,14 @@ Full matches. A in one seat against B in the others (A's seat rotating by match)
 dealt from ``shuffle strength/GAME/match/m/k``; the table gives A's share of matches won
 (a third would be an even share with three players).
 
+Paired matches. The cards of match ``m`` depend only on its seed and the deal's number, and
+the dealer moves the same way whoever plays, so with ``--paired`` each match is also played
+with B in every seat (the set-up ``--a B --b B``, whose progress it shares): B then holds A's
+seat with A's cards. The table adds the share B wins in that seat, how many matches only A
+and only B win there, and the difference A − B with a bootstrap interval (resampling
+matches). A few matches' difference between near-equal players is mostly the seeds' luck;
+paired, it is the players'.
+
 Against another commit. ``--record FILE`` writes A's score change per duplicate deal
 (the mean over the seats it played, the others B); a later run with ``--against FILE`` on
 the same deals (checked by the set's SHA-256; a run may play only the first deals of the
@@ -128,6 +136,7 @@ class Progress:
     def __init__(self, path: str | None, setup: Setup) -> None:
         rules = setup.rules
         self.path = path
+        self.setup = setup
         self.key = (
             f"{rules.game.value}/{rules.players}/{setup.a}/{setup.b}/{setup.scale}/{setup.budget}"
         )
@@ -299,6 +308,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="the match scores, by seat, every duplicate deal starts from (default all 0)",
     )
     parser.add_argument("--matches", type=int, default=0, help="full matches of A against B")
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="also play each match with B in every seat and pair the two by match",
+    )
     parser.add_argument("--scale", type=float, default=1.0, help="search work multiplier")
     parser.add_argument(
         "--budget",
@@ -392,10 +406,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             if args.against:
                 rows += _against(args.against, setup, results, args.bootstrap)
         if args.matches:
-            todo = [m for m in range(args.matches) if m not in progress.matches]
-            jobs = [(setup, m) for m in todo]
-            for m, played in zip(todo, pool.map(_run_match, jobs), strict=True):
-                progress.add_match(m, played)
+            runs = [progress]
+            if args.paired:
+                runs.append(Progress(args.progress, setup._replace(a=args.b)))
+            missing = [
+                (run, m) for m in range(args.matches) for run in runs if m not in run.matches
+            ]
+            jobs = [(run.setup, m) for run, m in missing]
+            for (run, m), played in zip(missing, pool.map(_run_match, jobs), strict=True):
+                run.add_match(m, played)
             matches = [progress.matches[m] for m in range(args.matches)]
             for mr in matches:
                 _merge(times, mr.times)
@@ -408,6 +427,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"(mean {deals:.1f} deals) | {won / len(matches):.1%} | "
                 f"[{lo:.1%}, {hi:.1%}] |"
             )
+            if args.paired:
+                baseline = [runs[1].matches[m] for m in range(args.matches)]
+                rows += _paired_rows(args.a, args.b, matches, baseline, args.bootstrap)
     elapsed = time.perf_counter() - started
     print("| measure | sample | result | 95% interval |")
     print("|---|---|---|---|")
@@ -444,6 +466,31 @@ def _match_rows(a: str, b: str, results: Sequence[DealResult], resamples: int) -
             f"{statistics.mean(values):+.1f} | [{lo:+.1f}, {hi:+.1f}] |"
         )
     return rows
+
+
+def _paired_rows(
+    a: str,
+    b: str,
+    matches: Sequence[MatchResult],
+    baseline: Sequence[MatchResult],
+    resamples: int,
+) -> list[str]:
+    """Rows pairing each match won or lost by A's seat with the same match played with B
+    in that seat (and B in the others)."""
+    n = len(matches)
+    b_won = sum(r.won for r in baseline)
+    only_a = sum(r.won and not s.won for r, s in zip(matches, baseline, strict=True))
+    only_b = sum(s.won and not r.won for r, s in zip(matches, baseline, strict=True))
+    lo, hi = _wilson(b_won, n)
+    diff = [100 * (r.won - s.won) for r, s in zip(matches, baseline, strict=True)]
+    dlo, dhi = bootstrap(diff, resamples, "paired")
+    return [
+        f"| {b} in the same seat of the same matches, matches won | {n} matches | "
+        f"{b_won / n:.1%} | [{lo:.1%}, {hi:.1%}] |",
+        f"| {a} − {b} in the same seat, matches won per 100 "
+        f"({only_a} won only by {a}, {only_b} only by {b}) | {n} matches | "
+        f"{statistics.mean(diff):+.1f} | [{dlo:+.1f}, {dhi:+.1f}] |",
+    ]
 
 
 def _write_record(

@@ -135,3 +135,54 @@ def test_a_result_of_an_older_format_is_played_again(
     _report(capsys, "--deals", "2", "--matches", "0", "--progress", str(progress))
 
     assert [row["deal"] for row in _rows(progress)] == [0, 1, 0]
+
+
+
+def _scripted_matches(monkeypatch: pytest.MonkeyPatch, wins: Any) -> None:
+    """Matches that take no time: ``wins(a, m)`` says whether A's seat wins match ``m``."""
+
+    def scripted(setup: strength.Setup, m: int) -> strength.MatchResult:
+        return strength.MatchResult(wins(setup.a, m), 10, {})
+
+    monkeypatch.setattr(strength, "full_match", scripted)
+
+
+def _paired_report(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
+    strength.main(["--workers", "1", "--deals", "0", "--paired", *args])
+    return [line for line in capsys.readouterr().out.splitlines() if "same seat" in line]
+
+
+def test_paired_matches_play_each_match_also_with_b_in_every_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Match m: A's seat wins when m is even; with B in every seat, seat m mod 3 wins when
+    # m < 2. So match 0 is won by both, 1 only by B, 2 only by A, 3 by neither.
+    _scripted_matches(monkeypatch, lambda a, m: m % 2 == 0 if a == "easy" else m < 2)
+    progress = tmp_path / "progress.jsonl"
+    args = ["--a", "easy", "--b", "random", "--matches", "4", "--progress", str(progress)]
+
+    rows = _paired_report(capsys, *args)
+
+    setups = sorted(str(row["setup"]).split("/")[2] for row in _rows(progress))
+    assert setups == ["easy"] * 4 + ["random"] * 4
+    assert rows[0].startswith(
+        "| random in the same seat of the same matches, matches won | 4 matches | 50.0% |"
+    )
+    assert "(1 won only by easy, 1 only by random) | 4 matches | +0.0 |" in rows[1]
+
+
+def test_paired_matches_reuse_the_baseline_already_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _scripted_matches(monkeypatch, lambda a, m: a == "easy")
+    progress = tmp_path / "progress.jsonl"
+    baseline = ["--a", "random", "--b", "random", "--matches", "2", "--progress", str(progress)]
+    strength.main(["--workers", "1", "--deals", "0", *baseline])
+    before = len(_rows(progress))
+
+    args = ["--a", "easy", "--b", "random", "--matches", "3", "--progress", str(progress)]
+    rows = _paired_report(capsys, *args)
+
+    added = [(str(row["setup"]).split("/")[2], row["match"]) for row in _rows(progress)[before:]]
+    assert sorted(added) == [("easy", 0), ("easy", 1), ("easy", 2), ("random", 2)]
+    assert "(3 won only by easy, 0 only by random) | 3 matches | +100.0 |" in rows[1]
