@@ -172,7 +172,7 @@ class Progress:
                 file.write(json.dumps(row) + "\n")
 
 
-def _agent(spec: str, scale: float) -> Agent:
+def agent_of(spec: str, scale: float) -> Agent:
     """``LEVEL`` of this code, or ``LEVEL@COMMIT`` played by that commit's engine."""
     if "@" in spec:
         return legacy_agent(spec, scale, use_clock=False)
@@ -180,10 +180,10 @@ def _agent(spec: str, scale: float) -> Agent:
 
 
 def _agents(setup: Setup) -> tuple[Agent, Agent]:
-    return _agent(setup.a, setup.scale), _agent(setup.b, setup.scale)
+    return agent_of(setup.a, setup.scale), agent_of(setup.b, setup.scale)
 
 
-def _level(spec: str) -> str:
+def level_spec(spec: str) -> str:
     if spec.partition("@")[0] not in LEVELS:
         raise argparse.ArgumentTypeError(f"{spec!r}: one of {', '.join(LEVELS)}, or LEVEL@COMMIT")
     return spec
@@ -294,10 +294,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--game", choices=sorted(GAMES), default="thousand")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument(
-        "--a", type=_level, default="hard", help="the agent measured (LEVEL or LEVEL@COMMIT)"
+        "--a", type=level_spec, default="hard", help="the agent measured (LEVEL or LEVEL@COMMIT)"
     )
     parser.add_argument(
-        "--b", type=_level, default="easy", help="the reference agent (LEVEL or LEVEL@COMMIT)"
+        "--b", type=level_spec, default="easy", help="the reference agent (LEVEL or LEVEL@COMMIT)"
     )
     parser.add_argument("--deals", type=int, default=1000, help="duplicate deals")
     parser.add_argument(
