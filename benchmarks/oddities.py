@@ -4,7 +4,8 @@ does not make, and that players notice.
     python -m benchmarks.oddities --game thousand --deals 200 --agents hard hard@992cddb easy
 
 Each agent plays deals ``shuffle oddities/GAME/k`` (dealt by seat ``k mod players`` from a
-match's start) in every seat, clock off, and every one of its decisions is checked:
+match's start, or from the match scores ``--scores``, e.g. ``880 0 0`` for the barrel) in
+every seat, clock off, and every one of its decisions is checked:
 
 - *A/10 thrown*: an ace or ten played, not led, onto a trick it does not take as the trick
   stands and that an opponent then takes (the declarer's onto a defender's, a defender's
@@ -136,11 +137,12 @@ class Checker:
             self.counts["half a marriage given"] += 1
 
 
-def deal_oddities(job: tuple[Rules, str, int]) -> Counter[str]:
-    """The oddities of ``spec`` in every seat of deal ``k``."""
-    rules, spec, k = job
+def deal_oddities(job: tuple[Rules, str, int, tuple[int, ...] | None]) -> Counter[str]:
+    """The oddities of ``spec`` in every seat of deal ``k``, from the match scores
+    ``scores`` (``None``: all 0)."""
+    rules, spec, k, scores = job
     agent = agent_of(spec, 1.0)
-    start = new_match(rules)
+    start = new_match(rules, scores)
     deal = shuffled_deal(start, f"oddities/{rules.game.value}/{k}", dealer=k % rules.players)
     checker = Checker()
     play_deal(start, deal, [agent] * rules.players, f"oddities/{k}", 1.0, None, checker.decided)
@@ -153,20 +155,32 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--agents", type=level_spec, nargs="+", default=["hard", "easy"])
+    parser.add_argument(
+        "--scores",
+        type=int,
+        nargs="+",
+        metavar="SCORE",
+        help="the match scores, by seat, every deal starts from (default all 0)",
+    )
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     rules = preset(GAMES[args.game], args.players)
+    scores = None if args.scores is None else tuple(args.scores)
+    if scores is not None and len(scores) != rules.players:
+        parser.error(f"--scores needs {rules.players} scores, one per seat")
     command = "python -m benchmarks.oddities " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"`{command}`\n")
     print(
         f"game {rules.game.value}, {rules.players} players; deals `shuffle oddities/"
-        f"{rules.game.value}/k`, k < {args.deals}; each agent in every seat, clock off\n"
+        f"{rules.game.value}/k`, k < {args.deals}"
+        + ("" if scores is None else f", from the scores {' '.join(map(str, scores))}")
+        + "; each agent in every seat, clock off\n"
     )
     print("| agent | " + " | ".join(ODDITIES) + " |")
     print("|---|" + "---|" * len(ODDITIES))
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for spec in args.agents:
-            jobs = [(rules, spec, k) for k in range(args.deals)]
+            jobs = [(rules, spec, k, scores) for k in range(args.deals)]
             total: Counter[str] = Counter()
             for counts in pool.map(deal_oddities, jobs):
                 total.update(counts)

@@ -111,3 +111,21 @@ def test_the_table_counts_per_100_deals(capsys: pytest.CaptureFixture[str]) -> N
     rates = [float(x) for x in row.strip("| ").split(" | ")[1:]]
     assert len(rates) == len(oddities.ODDITIES)
     assert all(r * 4 % 100 == 0 for r in rates)
+
+
+
+def test_deals_start_from_the_scores_given(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    starts: list[tuple[int, ...] | None] = []
+
+    def recording(rules: Any, scores: tuple[int, ...] | None = None) -> Any:
+        starts.append(scores)
+        return new_match(rules, scores)
+
+    monkeypatch.setattr(oddities, "new_match", recording)
+    oddities.deal_oddities((preset(Game.THOUSAND), "random", 0, (880, 0, 0)))
+    assert starts == [(880, 0, 0)]
+    barrel = ["--scores", "880", "0", "0"]
+    oddities.main(["--deals", "1", "--agents", "random", "--workers", "1", *barrel])
+    assert "from the scores 880 0 0" in capsys.readouterr().out
