@@ -15,8 +15,8 @@ every seat, clock off, and every one of its decisions is checked:
   with it;
 - *marriage unused*, *trilyazh unused*: a seat that could declare a marriage (of a suit) or a
   trilyazh at some decision and never declared it in the deal;
-- *half a marriage given*: a gift of a marriage's K or Q while the giver held a card that
-  is in no marriage;
+- *set broken by a gift*: a gift of a card of a marriage the giver holds (in Тумбочка, of a
+  trilyazh or troyan it holds) while it held a card that is in no such set;
 - *barrel raised*: a contract above the lowest one offered, named by the seat on the barrel
   (Тысяча).
 
@@ -38,6 +38,7 @@ from engine.ai.arena import play_deal
 from engine.cards import ACE, KING, QUEEN, RANK_OF, SUIT_OF, TEN, THOUSAND_POINTS, mask_of
 from engine.dealing import new_match, shuffled_deal
 from engine.games.base import MARRIAGE_MASKS
+from engine.games.tumbochka import TRILYAZH_MASKS, TROYAN_MASKS
 from engine.history import trick_winner
 from engine.rules import Game, Rules, preset
 from engine.state import MatchState
@@ -49,11 +50,12 @@ ODDITIES = (
     "K/Q led bare",
     "marriage unused",
     "trilyazh unused",
-    "half a marriage given",
+    "set broken by a gift",
     "barrel raised",
 )
 
 _MARRIAGE = Declaration.MARRIAGE
+TUMBOCHKA_SETS = (*TRILYAZH_MASKS, *TROYAN_MASKS)
 _TRILYAZH = Declaration.TRILYAZH
 
 
@@ -129,12 +131,13 @@ class Checker:
 
     def _give(self, seen: SeatView, action: Give) -> None:
         hand = mask_of(seen.hand)
-        married = 0
-        for m in MARRIAGE_MASKS:
+        masks = TUMBOCHKA_SETS if seen.rules.game is Game.TUMBOCHKA else MARRIAGE_MASKS
+        held = 0
+        for m in masks:
             if hand & m == m:
-                married |= m
-        if married >> action.card & 1 and hand & ~married:
-            self.counts["half a marriage given"] += 1
+                held |= m
+        if held >> action.card & 1 and hand & ~held:
+            self.counts["set broken by a gift"] += 1
 
 
 def deal_oddities(job: tuple[Rules, str, int, tuple[int, ...] | None]) -> Counter[str]:

@@ -10,7 +10,7 @@ import pytest
 
 from benchmarks import oddities
 from engine.actions import Declaration, Give, NameContract, Play, SeatAction
-from engine.cards import ACE, JACK, KING, NINE, QUEEN, TEN, card
+from engine.cards import ACE, JACK, KING, NINE, QUEEN, SIX, TEN, card
 from engine.dealing import new_match, shuffled_deal
 from engine.match import apply
 from engine.rules import Game, preset
@@ -93,7 +93,20 @@ def test_half_a_marriage_given_while_a_free_card_is_held() -> None:
     checker.check(_seen(hand=hand), 0, Give(0, card(NINE, CLUBS), 1))
     married_only = (card(QUEEN, HEARTS), card(KING, HEARTS))
     checker.check(_seen(hand=married_only), 0, Give(0, card(QUEEN, HEARTS), 1))
-    assert checker.finish()["half a marriage given"] == 1
+    assert checker.finish()["set broken by a gift"] == 1
+
+
+def test_a_trilyazh_card_given_while_a_free_card_is_held_breaks_a_set_in_tumbochka() -> None:
+    checker = oddities.Checker()
+    rules = preset(Game.TUMBOCHKA)
+    trilyazh = (card(JACK, HEARTS), card(QUEEN, HEARTS), card(KING, HEARTS))
+    hand = (*trilyazh, card(SIX, CLUBS))
+    checker.check(_seen(rules=rules, hand=hand), 0, Give(0, card(JACK, HEARTS), 1))
+    assert checker.counts["set broken by a gift"] == 1
+    # A lone K and Q are no set in Тумбочка.
+    marriage = (card(QUEEN, SPADES), card(KING, SPADES), card(SIX, CLUBS))
+    checker.check(_seen(rules=rules, hand=marriage), 0, Give(0, card(QUEEN, SPADES), 1))
+    assert checker.finish()["set broken by a gift"] == 1
 
 
 def test_a_contract_raised_on_the_barrel_counts_and_one_off_it_does_not() -> None:
