@@ -74,6 +74,8 @@ _BIDDING = Phase.BIDDING
 _CONTRACT = Phase.CONTRACT
 _GIVING = Phase.GIVING
 _PLAY = Phase.PLAY
+_NONE = Declaration.NONE
+_MARRIAGE = Declaration.MARRIAGE
 
 BASE_SAMPLES: Final = {"play": 72, "contract": 640, "give": 48, "bid": 240}
 """Drawn deals per decision at the default budget (1 s) and ``scale`` 1: twice the first
@@ -96,9 +98,10 @@ PLAY_MARGIN: Final = {_THOUSAND: 1.0, _THOUSAND_ONE: 1.0, _TUMBOCHKA: 0.05}
 """Plays whose mean utility is this close to the best are taken as equally good (the
 sampling's noise is larger); the choice among them is by ``_among_best``."""
 WASTE_MARGIN: Final = 4.0
-"""An ace or ten thrown onto an opponent's trick (``_thrown_away``) must beat the other
-plays by this much: the noise of 72 drawn deals is several points, and a strong player does
-not give 10 or 11 points away on a coin toss."""
+"""An ace or ten thrown onto an opponent's trick (``_thrown_away``), or a king or queen led
+without the marriage it could declare (``_led_bare``), must beat the other plays by this
+much: the noise of 72 drawn deals is several points, and a strong player does not give 10
+or 11 points away, or break a marriage it could show, on a coin toss."""
 
 
 STRONG_DEFENCE: Final = frozenset({"bid", "give", "contract"})
@@ -212,13 +215,15 @@ class SearchAgent:
 def _among_best(view: SeatView, plays: list[Play], means: list[float], fallback: RulesAgent) -> int:
     """The play to make among those within ``PLAY_MARGIN`` of the best mean: a declaration
     (a marriage, trilyazh or troyan shown costs nothing then), else the rule-based choice,
-    else the cheapest card. An ace or ten that would go onto a trick an opponent is taking
-    counts ``WASTE_MARGIN`` less: it is played only when the drawn deals clearly favour it,
-    not by their noise."""
-    thrown = _thrown_away(view)
-    if thrown:
+    else the cheapest card. An ace or ten that would go onto a trick an opponent is taking,
+    and a king or queen led without the marriage it could declare, count ``WASTE_MARGIN``
+    less: such a play is made only when the drawn deals clearly favour it, not by their
+    noise (a bare queen is the cheapest card, so it would win every near tie)."""
+    odd = _thrown_away(view) | _led_bare(plays)
+    if odd:
         means = [
-            m - WASTE_MARGIN if a.card in thrown else m for a, m in zip(plays, means, strict=True)
+            m - WASTE_MARGIN if a.card in odd and a.declaration is _NONE else m
+            for a, m in zip(plays, means, strict=True)
         ]
     top = max(means)
     margin = PLAY_MARGIN[view.rules.game]
@@ -257,6 +262,12 @@ def _thrown_away(view: SeatView) -> frozenset[int]:
         for card in view.hand
         if RANK_OF[card] in (ACE, TEN) and trick_winner((*trick, (seat, card)), trump)[0] != seat
     )
+
+
+def _led_bare(plays: Sequence[Play]) -> frozenset[int]:
+    """The kings and queens that may be led declaring their marriage (the same card is
+    legal with the declaration): led without it, they break it."""
+    return frozenset(a.card for a in plays if a.declaration is _MARRIAGE)
 
 
 def surprises(view: SeatView, know: Knowledge, hands: list[int]) -> int:

@@ -1,6 +1,7 @@
 """The search player's choices among what its drawn deals cannot tell apart: which
-contracts get the full valuation, and no ace or ten thrown onto an opponent's trick on the
-sampling's noise; and the bidding's work: each drawn deal declared once."""
+contracts get the full valuation, and no ace or ten thrown onto an opponent's trick and no
+marriage broken by a bare lead on the sampling's noise; and the bidding's work: each drawn
+deal declared once."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine.actions import Play
+from engine.actions import Declaration, Play
 from engine.ai import search_bidding
 from engine.ai.defence import choose_defence
 from engine.ai.playout import Policy
 from engine.ai.rules_agent import RulesAgent
-from engine.ai.search_agent import WASTE_MARGIN, _among_best, _thrown_away
+from engine.ai.search_agent import WASTE_MARGIN, _among_best, _led_bare, _thrown_away
 from engine.ai.simulation import SHORTLIST, Clock, Outcome, Search, worth_naming
 from engine.cards import parse_card
 from engine.notation import replay
@@ -72,6 +73,24 @@ def test_an_ace_or_ten_is_not_thrown_onto_the_declarers_trick_on_noise() -> None
     assert _among_best(seen, plays, means, RulesAgent()) == nine
     means[nine] = -(WASTE_MARGIN + 5.0)
     assert _among_best(seen, plays, means, RulesAgent()) == ten
+
+
+def test_a_marriage_is_not_broken_by_a_bare_lead_on_noise() -> None:
+    # p1 took the first trick and leads with ♦K Q in hand. The bare ♦Q is the cheapest
+    # card, so it would win any near tie; a strong player declares the marriage unless the
+    # drawn deals clearly favour the bare lead.
+    lead = [*DISCARD.strip().splitlines(), "p3 play 9S"]
+    seen = view(replay(lead), 0)
+    plays = [a for a in seen.legal if isinstance(a, Play)]
+    queen, king = parse_card("QD"), parse_card("KD")
+    assert _led_bare(plays) == frozenset({queen, king})
+    bare = plays.index(Play(0, queen))
+    declared = plays.index(Play(0, queen, Declaration.MARRIAGE))
+    means = [-20.0] * len(plays)
+    means[bare], means[declared] = 0.0, -2.5
+    assert plays[_among_best(seen, plays, means, RulesAgent())].declaration is Declaration.MARRIAGE
+    means[declared] = -(WASTE_MARGIN + 5.0)
+    assert _among_best(seen, plays, means, RulesAgent()) == bare
 
 
 def test_the_partners_trick_may_take_an_ace() -> None:
