@@ -355,6 +355,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     scores = None if args.scores is None else tuple(args.scores)
     if scores is not None and len(scores) != rules.players:
         parser.error(f"--scores needs {rules.players} scores, one per seat")
+    if args.paired and not args.matches:
+        parser.error("--paired pairs full matches: give --matches N")
     setup = Setup(rules, args.a, args.b, args.scale, args.budget, scores)
     command = "python -m benchmarks.strength " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"`{command}`\n")

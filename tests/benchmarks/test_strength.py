@@ -186,3 +186,9 @@ def test_paired_matches_reuse_the_baseline_already_played(
     added = [(str(row["setup"]).split("/")[2], row["match"]) for row in _rows(progress)[before:]]
     assert sorted(added) == [("easy", 0), ("easy", 1), ("easy", 2), ("random", 2)]
     assert "(3 won only by easy, 0 only by random) | 3 matches | +100.0 |" in rows[1]
+
+
+def test_pairing_without_matches_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        strength.main(["--deals", "1", "--paired"])
+    assert "--paired pairs full matches" in capsys.readouterr().err
