@@ -86,6 +86,17 @@ def test_a_marriage_declared_later_is_not_unused() -> None:
     assert counts["K/Q led bare"] == 0
 
 
+def test_a_trilyazh_never_declared_is_unused_and_one_declared_is_not() -> None:
+    rules = preset(Game.TUMBOCHKA)
+    jack = card(JACK, HEARTS)
+    legal = (Play(0, jack), Play(0, jack, Declaration.TRILYAZH), Play(0, card(SIX, CLUBS)))
+    unused, used = oddities.Checker(), oddities.Checker()
+    for checker, action in ((unused, Play(0, card(SIX, CLUBS))), (used, legal[1])):
+        checker.check(_seen(rules=rules, trick=(), legal=legal), 0, action)
+    assert unused.finish()["trilyazh unused"] == 1
+    assert used.finish()["trilyazh unused"] == 0
+
+
 def test_half_a_marriage_given_while_a_free_card_is_held() -> None:
     checker = oddities.Checker()
     hand = (card(QUEEN, HEARTS), card(KING, HEARTS), card(NINE, CLUBS))
