@@ -35,10 +35,9 @@ from concurrent.futures import ProcessPoolExecutor
 from benchmarks.strength import GAMES, agent_of, level_spec
 from engine.actions import Declaration, Give, NameContract, Play, SeatAction
 from engine.ai.arena import play_deal
-from engine.cards import ACE, KING, QUEEN, RANK_OF, SUIT_OF, TEN, THOUSAND_POINTS, mask_of
+from engine.ai.search_talon import held_sets
+from engine.cards import ACE, RANK_OF, SUIT_OF, TEN, THOUSAND_POINTS, mask_of
 from engine.dealing import new_match, shuffled_deal
-from engine.games.base import MARRIAGE_MASKS
-from engine.games.tumbochka import TRILYAZH_MASKS, TROYAN_MASKS
 from engine.history import trick_winner
 from engine.rules import Game, Rules, preset
 from engine.state import MatchState
@@ -55,7 +54,6 @@ ODDITIES = (
 )
 
 _MARRIAGE = Declaration.MARRIAGE
-TUMBOCHKA_SETS = (*TRILYAZH_MASKS, *TROYAN_MASKS)
 _TRILYAZH = Declaration.TRILYAZH
 
 
@@ -102,11 +100,7 @@ class Checker:
         elif action.declaration is _TRILYAZH:
             self._did.add((seat, "trilyazh"))
         card = action.card
-        if (
-            action.declaration is Declaration.NONE
-            and RANK_OF[card] in (KING, QUEEN)
-            and any(a.card == card and a.declaration is _MARRIAGE for a in legal)
-        ):
+        if action.declaration is Declaration.NONE and Play(seat, card, _MARRIAGE) in legal:
             self.counts["K/Q led bare"] += 1
         if seen.rules.game is Game.TUMBOCHKA:
             return
@@ -131,11 +125,7 @@ class Checker:
 
     def _give(self, seen: SeatView, action: Give) -> None:
         hand = mask_of(seen.hand)
-        masks = TUMBOCHKA_SETS if seen.rules.game is Game.TUMBOCHKA else MARRIAGE_MASKS
-        held = 0
-        for m in masks:
-            if hand & m == m:
-                held |= m
+        held = held_sets(hand, seen.rules.game)
         if held >> action.card & 1 and hand & ~held:
             self.counts["set broken by a gift"] += 1
 

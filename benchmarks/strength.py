@@ -481,10 +481,9 @@ def _paired_rows(
     in that seat (and B in the others)."""
     n = len(matches)
     b_won = sum(r.won for r in baseline)
-    only_a = sum(r.won and not s.won for r, s in zip(matches, baseline, strict=True))
-    only_b = sum(s.won and not r.won for r, s in zip(matches, baseline, strict=True))
-    lo, hi = _wilson(b_won, n)
     diff = [100 * (r.won - s.won) for r, s in zip(matches, baseline, strict=True)]
+    only_a, only_b = diff.count(100), diff.count(-100)
+    lo, hi = _wilson(b_won, n)
     dlo, dhi = bootstrap(diff, resamples, "paired")
     return [
         f"| {b} in the same seat of the same matches, matches won | {n} matches | "

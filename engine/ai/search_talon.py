@@ -102,13 +102,18 @@ def choose_gift(view: SeatView, search: Search) -> SeatAction | None:
 def _free(hand: int, game: Game, count: int) -> list[int]:
     """The cards that may be given: never half of a marriage (or of a trilyazh or troyan in
     Тумбочка) while ``count`` other cards can go."""
-    keep = 0
-    masks = TUMBOCHKA_SETS if game is Game.TUMBOCHKA else MARRIAGE_MASKS
-    for m in masks:
-        if hand & m == m:
-            keep |= m
-    free = hand & ~keep
+    free = hand & ~held_sets(hand, game)
     return cards_of(free if free.bit_count() >= count else hand)
+
+
+def held_sets(hand: int, game: Game) -> int:
+    """The cards of ``hand`` in a complete marriage it holds (in Тумбочка, a trilyazh or
+    troyan): those a gift would break."""
+    held = 0
+    for m in TUMBOCHKA_SETS if game is Game.TUMBOCHKA else MARRIAGE_MASKS:
+        if hand & m == m:
+            held |= m
+    return held
 
 
 def choose_contract(view: SeatView, search: Search) -> SeatAction | None:

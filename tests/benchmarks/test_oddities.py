@@ -137,7 +137,6 @@ def test_the_table_counts_per_100_deals(capsys: pytest.CaptureFixture[str]) -> N
     assert all(r * 4 % 100 == 0 for r in rates)
 
 
-
 def test_deals_start_from_the_scores_given(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

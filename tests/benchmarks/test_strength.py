@@ -137,7 +137,6 @@ def test_a_result_of_an_older_format_is_played_again(
     assert [row["deal"] for row in _rows(progress)] == [0, 1, 0]
 
 
-
 def _scripted_matches(monkeypatch: pytest.MonkeyPatch, wins: Any) -> None:
     """Matches that take no time: ``wins(a, m)`` says whether A's seat wins match ``m``."""
 
