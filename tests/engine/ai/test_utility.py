@@ -1,0 +1,49 @@
+"""The match-aware utility of a deal's end (``engine.ai.utility``)."""
+
+from __future__ import annotations
+
+from engine.ai.utility import RIVALRY, WIN_BONUS, changes, context_of, seat_utility, utility
+from engine.notation import replay
+from engine.rules import Game
+from engine.view import view
+
+BARREL_DECLARER = """
+game thousand
+scores 880 0 0
+dealer p3
+hand p1 AS TS KS QS AH KH QH
+hand p2 9S JS 9C JC QC KC 9D
+hand p3 JD QD KD TD AD 9H JH
+talon TH AC TC
+p2 pass
+p3 pass
+p1 give TC p2
+p1 give AC p3
+p1 contract 121
+"""
+"""p1 on the barrel declares 121 with two marriages: making it wins the match."""
+
+
+def test_another_seats_match_win_costs_half_a_win_with_three_seats() -> None:
+    state = replay(BARREL_DECLARER.splitlines())
+    ctx = context_of(view(state, 1))
+    points, won = [140, 0, 0], [1, 0, 0]
+    delta, winner = changes(ctx, points, won)
+    assert winner == 0
+    win = WIN_BONUS[Game.THOUSAND]
+    # The match's end is zero-sum: each loser gives up half of what the winner gains.
+    for seat, share in ((0, win), (1, -win / 2), (2, -win / 2)):
+        ended = seat_utility(ctx, seat, delta, winner)
+        assert ended - seat_utility(ctx, seat, delta, None) == share
+    # The score changes still count the others by the rivalry only.
+    others = (delta[0] + delta[2]) / 2
+    assert utility(ctx, 1, points, won) == delta[1] - RIVALRY * others - win / 2
+
+
+def test_a_deal_that_ends_no_match_has_no_match_term() -> None:
+    state = replay(BARREL_DECLARER.splitlines())
+    ctx = context_of(view(state, 1))
+    points, won = [100, 10, 10], [1, 1, 1]
+    delta, winner = changes(ctx, points, won)
+    assert winner is None
+    assert utility(ctx, 1, points, won) == delta[1] - RIVALRY * (delta[0] + delta[2]) / 2
