@@ -8,15 +8,15 @@ the deal's end (``engine.outcomes``); to them the utility adds only what a score
 show yet (a bolt's future penalty, a seat on the tumbochka).
 
 The utility of seat ``i`` is ``change[i] − RIVALRY · mean(change[j])`` over the other
-playing seats, plus ``WIN_BONUS`` for winning the match in this deal, or minus
-``WIN_BONUS / (n − 1)`` when another of the ``n`` playing seats wins it. ``RIVALRY`` below 1
+playing seats, plus ``WIN_BONUS`` for winning the match in this deal. ``RIVALRY`` below 1
 makes a player care more about its own score than about the others' (the benchmark
-measures own scores) while still defending against a declarer. The match's end is not
-discounted so: it is zero-sum between the seats. From even chances a win moves the
-winner's chance of the match from ``1/n`` to 1 and each loser's from ``1/n`` to 0, so a
-loss weighs ``1/(n − 1)`` of a win (half of it with three seats). A seat that discounted
-another's win as a rival's score would let a barrel player take the talon and the match
-rather than risk a contract to stop it.
+measures own scores) while still defending against a declarer. Another seat's match win
+counts as a rival's gain too: ``RIVALRY`` of its share of ``WIN_BONUS``. Counting it as
+zero-sum (each loser ``WIN_BONUS / (n − 1)``, which is right when the chances are even)
+made the barrel's opponents outbid it more often, but they did not stop more barrels, and
+they lost points (``benchmarks/README.md``, issue 16, session 19). Where another seat can
+win in the deal, the others' chances of the match are far below even, and so is what its
+end takes from them.
 
 What the match makes of a score the engine's scoring already shows (the golden round's
 doubling, the third bolt's −120, the dump truck at ±555, the −1000 end, the barrel's and
@@ -117,7 +117,7 @@ def seat_utility(ctx: DealContext, seat: int, delta: list[float], winner: int | 
     value = delta[seat] - RIVALRY * sum(delta[s] for s in others) / max(1, len(others))
     if winner is not None:
         bonus = WIN_BONUS[ctx.rules.game]
-        value += bonus if winner == seat else -bonus / max(1, len(others))
+        value += bonus if winner == seat else -bonus * RIVALRY / max(1, len(others))
     return value
 
 

@@ -154,30 +154,6 @@ def test_on_the_barrel_a_makeable_121_stays_121() -> None:
     assert [a for a in mine if isinstance(a, NameContract)] == [NameContract(0, 121)]
 
 
-def test_the_barrel_player_is_outbid_rather_than_handed_the_match() -> None:
-    # p1 sits on the barrel (880) and bids 121; if p3 passes too, p1 takes the talon, and
-    # making 121 ends the match. p3 (500) holds the ♦ marriage and ♥A, 91 of its own: a
-    # strong player goes on to 130 and takes the talon, since a fall costs 130 points and
-    # the barrel made costs the match (before the match's end was zero-sum in the utility,
-    # ``hard`` passed here with every seed).
-    state = _position(
-        """
-        game thousand
-        scores 880 650 500
-        dealer p1
-        hand p1 JS TC 9D JD TD AD TH
-        hand p2 KS TS AS 9C KC 9H KH
-        hand p3 9S JC QC QD KD JH AH
-        talon QS AC QH
-        p3 bid 105
-        p1 bid 121
-        p2 pass
-        """
-    )
-    for seed in range(2):
-        assert _decide(state, seed) == Bid(2, 130)
-
-
 def test_a_hopeless_contract_is_conceded() -> None:
     # p1 was pushed to 120 and holds nothing after giving (21 card points, no marriage,
     # no master): playing loses 120 and gives the defenders their tricks; a strong player
