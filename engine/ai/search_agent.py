@@ -242,8 +242,10 @@ def _among_best(view: SeatView, plays: list[Play], means: list[float], fallback:
 
 def _thrown_away(view: SeatView) -> frozenset[int]:
     """The aces and tens that would go onto a trick an opponent takes without beating it
-    (Тысяча family): the declarer's onto a defender's, a defender's as the last to play
-    onto the declarer's."""
+    (Тысяча family): the declarer's onto a defender's, a defender's onto the declarer's.
+    A defender who plays second gives the points to the partner only if the partner still
+    beats the declarer's card; the drawn deals say how likely that is, and the margin asks
+    them to say it clearly."""
     trick = view.trick
     if not trick or view.rules.game is _TUMBOCHKA:
         return frozenset()
@@ -252,9 +254,8 @@ def _thrown_away(view: SeatView) -> frozenset[int]:
         return frozenset()
     trump = view.trump if view.trump is not None else -1
     winner, _ = trick_winner(trick, trump)
-    last = len(trick) == len(view.active) - 1
-    if seat != declarer and (winner != declarer or not last):
-        # The partner takes it, or may still: points given to the partner are not lost.
+    if seat != declarer and winner != declarer:
+        # The partner is taking it: points given to the partner are not lost.
         return frozenset()
     # A card that does not take the trick once played onto it (the engine's own rule).
     return frozenset(

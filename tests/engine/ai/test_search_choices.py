@@ -94,10 +94,19 @@ def test_a_marriage_is_not_broken_by_a_bare_lead_on_noise() -> None:
 
 
 def test_the_partners_trick_may_take_an_ace() -> None:
-    # p2, second to play on the declarer's lead, does not know yet who takes the trick:
-    # nothing counts as thrown away.
+    # p3, second to play on its partner's ♠A: points given to the partner are not lost,
+    # so nothing counts as thrown away.
+    moves = ["p3 play 9S", "p1 play KC", "p2 play AC", "p3 play 9C", "p2 play AS"]
+    state = replay([*DISCARD.strip().splitlines(), *moves])
+    assert _thrown_away(view(state, 2)) == frozenset()
+
+
+def test_the_second_to_play_on_the_declarers_trick_may_not_throw_on_noise() -> None:
+    # p2, second to play on the declarer's ♦A: its aces and tens go to p1 unless p3 still
+    # beats the ace, which the drawn deals must then clearly favour.
     state = replay(DISCARD.strip().splitlines()[:-1])
-    assert _thrown_away(view(state, 1)) == frozenset()
+    thrown = {parse_card(card) for card in ("AS", "TS", "AC", "TC")}
+    assert _thrown_away(view(state, 1)) == thrown
 
 
 def test_past_the_soft_limit_sampling_stops_at_half_the_planned_deals() -> None:
