@@ -29,6 +29,19 @@ p3 pass
 """
 """The play-quality position after the bidding: p1 takes the talon and holds 9S QS KS AS 9C
 QD KD QH KH AH, three marriages (220) with the two nines free."""
+ON_THE_BARREL = """
+game thousand
+scores 880 0 0
+dealer p3
+hand p1 AS TS KS QS AH KH QH
+hand p2 9S JS 9C JC QC KC 9D
+hand p3 JD QD KD TD AD 9H JH
+talon TH AC TC
+p2 pass
+p3 pass
+"""
+"""p1 sits on the barrel (880), both others pass: it takes the talon and holds ♠A 10 K Q and
+♥A 10 K Q, two marriages, with ♣A 10 and ♥10 from the talon."""
 TWO_MARRIAGES_OVER_THE_HUNDRED = """
 game thousand
 dealer p1

@@ -16,7 +16,11 @@ from engine.match import apply
 from engine.notation import format_action, format_cards, replay
 from engine.state import MatchState, Phase
 from engine.view import view
-from tests.engine.ai.helpers import THREE_MARRIAGES, TWO_MARRIAGES_OVER_THE_HUNDRED
+from tests.engine.ai.helpers import (
+    ON_THE_BARREL,
+    THREE_MARRIAGES,
+    TWO_MARRIAGES_OVER_THE_HUNDRED,
+)
 
 HARD = make_agent(DEFAULT_LEVEL, use_clock=False)
 EASY = RulesAgent()
@@ -137,20 +141,7 @@ def test_the_contract_is_what_the_hand_makes_not_a_hopeful_raise() -> None:
 def test_on_the_barrel_a_makeable_121_stays_121() -> None:
     # p1 sits on the barrel (880) with ♠A 10 K Q, ♥A 10 K Q after the talon: 121 is all
     # the match needs. A raise only risks falling off; a strong player names 121.
-    state = _position(
-        """
-        game thousand
-        scores 880 0 0
-        dealer p3
-        hand p1 AS TS KS QS AH KH QH
-        hand p2 9S JS 9C JC QC KC 9D
-        hand p3 JD QD KD TD AD 9H JH
-        talon TH AC TC
-        p2 pass
-        p3 pass
-        """
-    )
-    state, mine = _until(state, 0, Phase.PLAY)
+    _, mine = _until(_position(ON_THE_BARREL), 0, Phase.PLAY)
     assert [a for a in mine if isinstance(a, NameContract)] == [NameContract(0, 121)]
 
 

@@ -6,18 +6,9 @@ from engine.ai.utility import RIVALRY, WIN_BONUS, changes, context_of, seat_util
 from engine.notation import replay
 from engine.rules import Game
 from engine.view import view
+from tests.engine.ai.helpers import ON_THE_BARREL
 
-BARREL_DECLARER = """
-game thousand
-scores 880 0 0
-dealer p3
-hand p1 AS TS KS QS AH KH QH
-hand p2 9S JS 9C JC QC KC 9D
-hand p3 JD QD KD TD AD 9H JH
-talon TH AC TC
-p2 pass
-p3 pass
-p1 give TC p2
+BARREL_DECLARER = ON_THE_BARREL + """p1 give TC p2
 p1 give AC p3
 p1 contract 121
 """
