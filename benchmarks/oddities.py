@@ -35,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from benchmarks.strength import GAMES, agent_of, level_spec
 from engine.actions import Declaration, Give, NameContract, Play, SeatAction
 from engine.ai.arena import play_deal
+from engine.ai.search_agent import led_bare
 from engine.ai.search_talon import held_sets
 from engine.cards import ACE, RANK_OF, SUIT_OF, TEN, THOUSAND_POINTS, mask_of
 from engine.dealing import new_match, shuffled_deal
@@ -100,7 +101,7 @@ class Checker:
         elif action.declaration is _TRILYAZH:
             self._did.add((seat, "trilyazh"))
         card = action.card
-        if action.declaration is Declaration.NONE and Play(seat, card, _MARRIAGE) in legal:
+        if action.declaration is Declaration.NONE and card in led_bare(legal):
             self.counts["K/Q led bare"] += 1
         if seen.rules.game is Game.TUMBOCHKA:
             return

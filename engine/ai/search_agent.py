@@ -99,7 +99,7 @@ PLAY_MARGIN: Final = {_THOUSAND: 1.0, _THOUSAND_ONE: 1.0, _TUMBOCHKA: 0.05}
 sampling's noise is larger); the choice among them is by ``_among_best``."""
 WASTE_MARGIN: Final = 4.0
 """An ace or ten thrown onto an opponent's trick (``_thrown_away``), or a king or queen led
-without the marriage it could declare (``_led_bare``), must beat the other plays by this
+without the marriage it could declare (``led_bare``), must beat the other plays by this
 much: the noise of 72 drawn deals is several points, and a strong player does not give 10
 or 11 points away, or break a marriage it could show, on a coin toss."""
 
@@ -219,7 +219,7 @@ def _among_best(view: SeatView, plays: list[Play], means: list[float], fallback:
     and a king or queen led without the marriage it could declare, count ``WASTE_MARGIN``
     less: such a play is made only when the drawn deals clearly favour it, not by their
     noise (a bare queen is the cheapest card, so it would win every near tie)."""
-    odd = _thrown_away(view) | _led_bare(plays)
+    odd = _thrown_away(view) | led_bare(plays)
     if odd:
         means = [
             m - WASTE_MARGIN if a.card in odd and a.declaration is _NONE else m
@@ -234,7 +234,7 @@ def _among_best(view: SeatView, plays: list[Play], means: list[float], fallback:
 
     def key(j: int) -> tuple[bool, bool, int, float]:
         action = plays[j]
-        declared = action.declaration is not Declaration.NONE
+        declared = action.declaration is not _NONE
         return declared, action == preferred, -THOUSAND_POINTS[action.card], means[j]
 
     return max(near, key=key)
@@ -265,7 +265,7 @@ def _thrown_away(view: SeatView) -> frozenset[int]:
     )
 
 
-def _led_bare(plays: Sequence[Play]) -> frozenset[int]:
+def led_bare(plays: Sequence[Play]) -> frozenset[int]:
     """The kings and queens that may be led declaring their marriage (the same card is
     legal with the declaration): led without it, they break it."""
     return frozenset(a.card for a in plays if a.declaration is _MARRIAGE)

@@ -16,7 +16,7 @@ from engine.ai import search_bidding
 from engine.ai.defence import choose_defence
 from engine.ai.playout import Policy
 from engine.ai.rules_agent import RulesAgent
-from engine.ai.search_agent import WASTE_MARGIN, _among_best, _led_bare, _thrown_away
+from engine.ai.search_agent import WASTE_MARGIN, _among_best, _thrown_away, led_bare
 from engine.ai.simulation import SHORTLIST, Clock, Outcome, Search, worth_naming
 from engine.cards import parse_card
 from engine.notation import replay
@@ -83,7 +83,7 @@ def test_a_marriage_is_not_broken_by_a_bare_lead_on_noise() -> None:
     seen = view(replay(lead), 0)
     plays = [a for a in seen.legal if isinstance(a, Play)]
     queen, king = parse_card("QD"), parse_card("KD")
-    assert _led_bare(plays) == frozenset({queen, king})
+    assert led_bare(plays) == frozenset({queen, king})
     bare = plays.index(Play(0, queen))
     declared = plays.index(Play(0, queen, Declaration.MARRIAGE))
     means = [-20.0] * len(plays)
