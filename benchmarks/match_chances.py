@@ -1,0 +1,176 @@
+"""The fit of ``engine.ai.match_chances``: each seat's chance of the match from a deal's start.
+
+    python -m benchmarks.match_chances collect --game GAME --matches 10000 --workers 2 --out FILE
+    python -m benchmarks.match_chances fit FILE
+
+``collect`` plays whole matches of the game's default three-player rules with the rule-based
+player (``easy``) in every seat, the deals ``shuffle chances/GAME/m/k``, and writes one line
+per match: where it stood at each deal's start (scores, bolts, the barrel or tumbochka seat
+and its attempts, golden bagels, the dealer) and who won. ``fit`` fits the conditional logit
+of ``engine.ai.match_chances`` (Newton's method with a small ridge) on the matches with
+``m mod 5 != 0``, prints the log-loss and the calibration on the others against the even
+chance, and prints the weights for ``WEIGHTS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from itertools import pairwise
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.ai.arena import play_deal
+from engine.ai.levels import make_agent
+from engine.ai.match_chances import feature_count, features
+from engine.dealing import new_match, shuffled_deal
+from engine.rules import Game, Rules, preset
+from engine.state import Phase
+
+GAMES = {"thousand": Game.THOUSAND, "1001": Game.THOUSAND_ONE, "tumbochka": Game.TUMBOCHKA}
+RIDGE = 1.0
+MAX_DEALS = 400
+BANDS = (0.0, 0.05, 0.15, 0.3, 0.45, 0.6, 0.8, 1.01)
+"""The bands of predicted chances in the calibration table."""
+Matrix = npt.NDArray[np.float64]
+
+
+def play(job: tuple[Game, int]) -> str:
+    """Match ``m`` of ``game`` as one JSON line (``winner`` null if it did not end)."""
+    game, m = job
+    rules = preset(game)
+    easy = make_agent("easy", use_clock=False)
+    state = new_match(rules)
+    starts = []
+    for k in range(MAX_DEALS):
+        if state.phase is Phase.MATCH_OVER:
+            break
+        deal = shuffled_deal(state, f"chances/{game.value}/{m}/{k}")
+        starts.append(
+            [list(state.scores), list(state.bolts), state.perch, state.perch_attempts,
+             list(state.bagels), deal.dealer]
+        )
+        state = play_deal(state, deal, [easy] * rules.players, f"chances/{m}/{k}", 1.0)
+    return json.dumps({"game": game.value, "match": m, "winner": state.winner, "starts": starts})
+
+
+def collect(game: Game, matches: int, workers: int, out: Path) -> None:
+    with out.open("w") as file, ProcessPoolExecutor(workers) as pool:
+        for line in pool.map(play, [(game, m) for m in range(matches)], chunksize=20):
+            file.write(line + "\n")
+
+
+class Start(NamedTuple):
+    """Where a match stood at a deal's start, and who won the match."""
+
+    scores: list[int]
+    bolts: list[int]
+    perch: int | None
+    attempts: int
+    bagels: list[int]
+    dealer: int
+    winner: int
+
+
+def starts_of(row: dict[str, Any]) -> list[Start]:
+    return [
+        Start(scores, bolts, perch, attempts, bagels, dealer, row["winner"])
+        for scores, bolts, perch, attempts, bagels, dealer in row["starts"]
+    ]
+
+
+def design(rules: Rules, starts: Sequence[Start]) -> tuple[Matrix, Matrix]:
+    """The features (deal starts × seats × features) and the winner's one-hot."""
+    n, width = rules.players, feature_count(rules.game)
+    x = np.zeros((len(starts), n, width))
+    y = np.zeros((len(starts), n))
+    for s, start in enumerate(starts):
+        for seat in range(n):
+            for i, v in features(
+                rules, seat, start.scores, start.bolts, start.perch, start.attempts,
+                start.bagels, start.dealer,
+            ):
+                x[s, seat, i] += v
+        y[s, start.winner] = 1.0
+    return x, y
+
+
+def probabilities(x: Matrix, w: Matrix) -> Matrix:
+    strengths = x @ w
+    strengths -= strengths.max(axis=1, keepdims=True)
+    shares = np.exp(strengths)
+    result: Matrix = shares / shares.sum(axis=1, keepdims=True)
+    return result
+
+
+def newton(x: Matrix, y: Matrix, steps: int = 30) -> Matrix:
+    """The ridge-penalised maximum-likelihood weights of the conditional logit."""
+    width = x.shape[2]
+    w = np.zeros(width)
+    for _ in range(steps):
+        p = probabilities(x, w)
+        mean = np.einsum("sn,snf->sf", p, x)
+        gradient = np.einsum("sn,snf->f", y, x) - mean.sum(axis=0) - RIDGE * w
+        hessian = (
+            np.einsum("sn,snf,sng->fg", p, x, x) - mean.T @ mean + RIDGE * np.eye(width)
+        )
+        step = np.linalg.solve(hessian, gradient)
+        w += step
+        if float(np.abs(step).max()) < 1e-8:
+            break
+    return w
+
+
+def log_loss(p: Matrix, y: Matrix) -> float:
+    return float(-(y * np.log(np.clip(p, 1e-12, 1.0))).sum(axis=1).mean())
+
+
+def fit(path: Path) -> None:
+    rows = [json.loads(line) for line in path.open()]
+    rows = [r for r in rows if r["winner"] is not None]
+    game = Game(rows[0]["game"])
+    rules = preset(game)
+    train = [s for r in rows if r["match"] % 5 != 0 for s in starts_of(r)]
+    test = [s for r in rows if r["match"] % 5 == 0 for s in starts_of(r)]
+    x, y = design(rules, train)
+    w = newton(x, y)
+    tx, ty = design(rules, test)
+    p = probabilities(tx, w)
+    even = np.full_like(p, 1.0 / rules.players)
+    print(f"{game.value}: {len(rows)} matches; {len(x)} deal starts fitted, {len(tx)} held out")
+    print(f"held-out log-loss {log_loss(p, ty):.4f}, even chances {log_loss(even, ty):.4f}")
+    print("| predicted | seat-deals | mean prediction | won |")
+    print("|---|---|---|---|")
+    flat_p, flat_y = p.ravel(), ty.ravel()
+    for low, high in pairwise(BANDS):
+        band = (flat_p >= low) & (flat_p < high)
+        if band.any():
+            mean, won = flat_p[band].mean(), flat_y[band].mean()
+            print(f"| {low:.2f}–{min(high, 1):.2f} | {int(band.sum())} | {mean:.3f} | {won:.3f} |")
+    print("WEIGHTS", game.value, "(" + ", ".join(f"{v:.3f}" for v in w) + ")")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.match_chances")
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--game", choices=GAMES, required=True)
+    c.add_argument("--matches", type=int, default=10000)
+    c.add_argument("--workers", type=int, default=2)
+    c.add_argument("--out", type=Path, required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("data", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "collect":
+        collect(GAMES[args.game], args.matches, args.workers, args.out)
+    else:
+        fit(args.data)
+
+
+if __name__ == "__main__":
+    main()
