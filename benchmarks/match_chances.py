@@ -1,4 +1,4 @@
-"""The fit of ``engine.ai.match_chances``: each seat's chance of the match from a deal's start.
+"""Each seat's chance of winning the match from where it stands at a deal's start (issue 16).
 
     python -m benchmarks.match_chances collect --game GAME --matches 10000 --workers 2 --out FILE
     python -m benchmarks.match_chances fit FILE
@@ -6,10 +6,17 @@
 ``collect`` plays whole matches of the game's default three-player rules with the rule-based
 player (``easy``) in every seat, the deals ``shuffle chances/GAME/m/k``, and writes one line
 per match: where it stood at each deal's start (scores, bolts, the barrel or tumbochka seat
-and its attempts, golden bagels, the dealer) and who won. ``fit`` fits the conditional logit
-of ``engine.ai.match_chances`` (Newton's method with a small ridge) on the matches with
-``m mod 5 != 0``, prints the log-loss and the calibration on the others against the even
-chance, and prints the weights for ``WEIGHTS``.
+and its attempts, golden bagels, the dealer) and who won. ``fit`` fits a conditional logit
+(Newton's method with a small ridge) on the matches with ``m mod 5 != 0``, prints the
+log-loss and the calibration on the others against even chances, and prints the weights.
+
+In the conditional logit a seat's strength is the sum of the weights of its features
+(``features``: its score on a piecewise-linear basis, ``KNOTS``; its seat on the barrel or
+the tumbochka with the attempts already made; its bolts; its golden bagel; its place after
+the dealer), and its chance is its share of ``exp(strength)`` over the seats. Session 20
+priced another seat's match win by the loser's chance from this fit; it was measured and
+dropped (``benchmarks/README.md``, issue 16, session 20), so the fit lives here, not in the
+engine.
 """
 
 from __future__ import annotations
@@ -20,17 +27,75 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from engine.ai.arena import play_deal
 from engine.ai.levels import make_agent
-from engine.ai.match_chances import feature_count, features
 from engine.dealing import new_match, shuffled_deal
 from engine.rules import Game, Rules, preset
 from engine.state import Phase
+
+KNOTS: Final[dict[Game, tuple[int, ...]]] = {
+    Game.THOUSAND: (-300, 0, 200, 400, 555, 700, 800, 880),
+    Game.THOUSAND_ONE: (-300, 0, 200, 400, 600, 800, 900, 1000),
+    Game.TUMBOCHKA: (0, 5, 10, 15, 18, 20),
+}
+"""The scores at which a seat's strength may bend (clamped at both ends)."""
+ATTEMPTS: Final = 3
+"""Attempts made on the barrel or the tumbochka with a weight of their own (more count as
+the last)."""
+BOLTS: Final = 2
+"""Bolts held with a weight of their own (the third is a penalty, so never held)."""
+PLACES: Final = 2
+"""Places after the dealer with a weight of their own (1 and 2; the dealer's is 0)."""
+
+
+def feature_count(game: Game) -> int:
+    return len(KNOTS[game]) + ATTEMPTS + BOLTS + 1 + PLACES
+
+
+def features(
+    rules: Rules,
+    seat: int,
+    scores: Sequence[int],
+    bolts: Sequence[int],
+    perch: int | None,
+    perch_attempts: int,
+    bagels: Sequence[int],
+    dealer: int,
+) -> list[tuple[int, float]]:
+    """Seat ``seat``'s features as (index, value) pairs, the others being 0."""
+    knots = KNOTS[rules.game]
+    found = score_basis(knots, scores[seat])
+    at = len(knots)
+    if perch == seat:
+        found.append((at + min(perch_attempts, ATTEMPTS - 1), 1.0))
+    at += ATTEMPTS
+    if bolts[seat] > 0:
+        found.append((at + min(bolts[seat], BOLTS) - 1, 1.0))
+    at += BOLTS
+    if bagels[seat]:
+        found.append((at, 1.0))
+    at += 1
+    place = (seat - dealer) % rules.players
+    if 0 < place <= PLACES:
+        found.append((at + place - 1, 1.0))
+    return found
+
+
+def score_basis(knots: Sequence[int], score: int) -> list[tuple[int, float]]:
+    """The hat functions of ``knots`` at ``score``: one or two of them, summing to 1."""
+    if score <= knots[0]:
+        return [(0, 1.0)]
+    for i in range(1, len(knots)):
+        if score <= knots[i]:
+            share = (score - knots[i - 1]) / (knots[i] - knots[i - 1])
+            return [(i - 1, 1.0 - share), (i, share)]
+    return [(len(knots) - 1, 1.0)]
+
 
 GAMES = {"thousand": Game.THOUSAND, "1001": Game.THOUSAND_ONE, "tumbochka": Game.TUMBOCHKA}
 RIDGE = 1.0
@@ -152,7 +217,7 @@ def fit(path: Path) -> None:
         if band.any():
             mean, won = flat_p[band].mean(), flat_y[band].mean()
             print(f"| {low:.2f}–{min(high, 1):.2f} | {int(band.sum())} | {mean:.3f} | {won:.3f} |")
-    print("WEIGHTS", game.value, "(" + ", ".join(f"{v:.3f}" for v in w) + ")")
+    print("weights", game.value, "(" + ", ".join(f"{v:.3f}" for v in w) + ")")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -10,17 +10,16 @@ show yet (a bolt's future penalty, a seat on the tumbochka).
 The utility of seat ``i`` is ``change[i] − RIVALRY · mean(change[j])`` over the other
 playing seats, plus ``WIN_BONUS`` for winning the match in this deal. ``RIVALRY`` below 1
 makes a player care more about its own score than about the others' (the benchmark
-measures own scores) while still defending against a declarer.
-
-Another seat's match win takes from a seat its own chance ``p`` of the match at the deal's
-start (``engine.ai.match_chances``). Priced on the scale of its own win (``WIN_BONUS`` is
-what a win adds to the chance ``1 − p``), that is ``WIN_BONUS · p / (1 − p)``, at most
-``WIN_BONUS`` (from even chances on). A seat far behind the barrel player loses little when
-the barrel is made, one close behind loses much. A flat price for every loser was measured
-both ways: a fixed share ``RIVALRY / (n − 1)`` of ``WIN_BONUS`` (−50 in Тысяча, the price
-of a one-in-nine chance) and the zero-sum ``WIN_BONUS / (n − 1)`` (−200, the price of even
-chances); the second made the barrel's opponents outbid it where they had little to save,
-and lost points (``benchmarks/README.md``, issue 16, sessions 19 and 20).
+measures own scores) while still defending against a declarer. Another seat's match win
+counts as a rival's gain too: ``RIVALRY`` of its share of ``WIN_BONUS``. Counting it as
+zero-sum (each loser ``WIN_BONUS / (n − 1)``, which is right when the chances are even)
+made the barrel's opponents outbid it more often, but they did not stop more barrels, and
+they lost points (``benchmarks/README.md``, issue 16, session 19). Where another seat can
+win in the deal, the others' chances of the match are far below even, and so is what its
+end takes from them. Pricing it by each loser's own chance ``p`` (``WIN_BONUS · p / (1 −
+p)``, ``p`` fitted on played matches by ``benchmarks/match_chances.py``: −8 for a seat at 0
+against the barrel, −67 for one at 650) let the barrel player win more often where the
+others' chances were small, and lost points as well (session 20).
 
 What the match makes of a score the engine's scoring already shows (the golden round's
 doubling, the third bolt's −120, the dump truck at ±555, the −1000 end, the barrel's and
@@ -34,7 +33,6 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from engine.ai.match_chances import chances
 from engine.events import BoltGiven, Fell, Mounted
 from engine.outcomes import Settlement, around, settle
 from engine.rules import Game, Rules
@@ -70,8 +68,6 @@ class DealContext(NamedTuple):
     falls: tuple[int, ...]
     table: Table
     """The deal as the engine scores it (``engine.outcomes``)."""
-    chances: tuple[float, ...]
-    """Each seat's chance of the match at the deal's start (``engine.ai.match_chances``)."""
     memo: dict[tuple[int, ...], tuple[list[float], int | None]]
     """Ends already valued (playouts often end alike), shared by ``_replace`` copies."""
 
@@ -98,13 +94,9 @@ def context_of(
         bagels=view.bagels,
         falls=falls,
     )
-    dealer = view.dealer if view.dealer is not None else 0
-    chance = chances(
-        view.rules, view.scores, view.bolts, view.perch, view.perch_attempts, view.bagels, dealer
-    )
     return DealContext(
         view.rules, view.active, d, named, view.scores, view.bolts, view.perch,
-        view.perch_attempts, view.deals, view.bagels, falls, table, chance, {},
+        view.perch_attempts, view.deals, view.bagels, falls, table, {},
     )
 
 
@@ -128,14 +120,8 @@ def seat_utility(ctx: DealContext, seat: int, delta: list[float], winner: int | 
     value = delta[seat] - RIVALRY * sum(delta[s] for s in others) / max(1, len(others))
     if winner is not None:
         bonus = WIN_BONUS[ctx.rules.game]
-        value += bonus if winner == seat else -match_loss(bonus, ctx.chances[seat])
+        value += bonus if winner == seat else -bonus * RIVALRY / max(1, len(others))
     return value
-
-
-def match_loss(bonus: float, chance: float) -> float:
-    """What another seat's match win costs a seat whose chance of the match was ``chance``,
-    on the scale where its own win is worth ``bonus`` (the module's docstring)."""
-    return bonus * min(chance, 0.5) / (1.0 - min(chance, 0.5))
 
 
 def _valued(ctx: DealContext, settled: Settlement) -> tuple[list[float], int | None]:

@@ -2,18 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engine.ai.match_chances import chances
-from engine.ai.utility import (
-    RIVALRY,
-    WIN_BONUS,
-    changes,
-    context_of,
-    match_loss,
-    seat_utility,
-    utility,
-)
+from engine.ai.utility import RIVALRY, WIN_BONUS, changes, context_of, seat_utility, utility
 from engine.notation import replay
 from engine.rules import Game
 from engine.view import view
@@ -26,36 +15,21 @@ p1 contract 121
 """p1 on the barrel declares 121 with two marriages: making it wins the match."""
 
 
-def test_another_seats_match_win_costs_each_loser_its_own_chance() -> None:
+def test_another_seats_match_win_costs_the_rivalry_share_of_a_win() -> None:
     state = replay(BARREL_DECLARER.splitlines())
     ctx = context_of(view(state, 1))
-    assert ctx.chances == chances(
-        state.rules, state.scores, state.bolts, state.perch, state.perch_attempts,
-        state.bagels, 2,
-    )
     points, won = [140, 0, 0], [1, 0, 0]
     delta, winner = changes(ctx, points, won)
     assert winner == 0
     win = WIN_BONUS[Game.THOUSAND]
-    for seat in (1, 2):
-        p = ctx.chances[seat]
-        # A win would add 1 − p of the match for ``win``; losing it takes p.
-        loss = win * p / (1 - p)
-        assert 0 < loss < win * RIVALRY / 2, "far behind the barrel, less than a flat share"
+    # Each loser counts the match's end as a rival's gain: RIVALRY of its share of the win
+    # (the zero-sum half of a win was measured and dropped, ``engine.ai.utility``).
+    loss = win * RIVALRY / 2
+    for seat, share in ((0, win), (1, -loss), (2, -loss)):
         ended = seat_utility(ctx, seat, delta, winner)
-        assert ended - seat_utility(ctx, seat, delta, None) == pytest.approx(-loss)
-    assert seat_utility(ctx, 0, delta, winner) - seat_utility(ctx, 0, delta, None) == win
+        assert ended - seat_utility(ctx, seat, delta, None) == share
     others = (delta[0] + delta[2]) / 2
-    assert utility(ctx, 1, points, won) == pytest.approx(
-        delta[1] - RIVALRY * others - match_loss(win, ctx.chances[1])
-    )
-
-
-@pytest.mark.parametrize(
-    ("chance", "loss"), [(0.0, 0.0), (0.2, 100.0), (1 / 3, 200.0), (0.5, 400.0), (0.9, 400.0)]
-)
-def test_the_match_loss_grows_with_the_chance_up_to_a_win(chance: float, loss: float) -> None:
-    assert match_loss(400.0, chance) == pytest.approx(loss)
+    assert utility(ctx, 1, points, won) == delta[1] - RIVALRY * others - loss
 
 
 def test_a_deal_that_ends_no_match_has_no_match_term() -> None:
