@@ -51,6 +51,15 @@ BOLTS: Final = 2
 """Bolts held with a weight of their own (the third is a penalty, so never held)."""
 PLACES: Final = 2
 """Places after the dealer with a weight of their own (1 and 2; the dealer's is 0)."""
+GAMES: Final = {"thousand": Game.THOUSAND, "1001": Game.THOUSAND_ONE, "tumbochka": Game.TUMBOCHKA}
+RIDGE: Final = 1.0
+"""The penalty on the squared weights; it also pins the level that the softmax cannot see
+(every seat's score hats sum to 1)."""
+MAX_DEALS: Final = 400
+"""A match still going after this many deals is written with no winner and not fitted."""
+BANDS: Final = (0.0, 0.05, 0.15, 0.3, 0.45, 0.6, 0.8, 1.01)
+"""The bands of predicted chances in the calibration table."""
+Matrix = npt.NDArray[np.float64]
 
 
 def feature_count(game: Game) -> int:
@@ -95,14 +104,6 @@ def score_basis(knots: Sequence[int], score: int) -> list[tuple[int, float]]:
             share = (score - knots[i - 1]) / (knots[i] - knots[i - 1])
             return [(i - 1, 1.0 - share), (i, share)]
     return [(len(knots) - 1, 1.0)]
-
-
-GAMES = {"thousand": Game.THOUSAND, "1001": Game.THOUSAND_ONE, "tumbochka": Game.TUMBOCHKA}
-RIDGE = 1.0
-MAX_DEALS = 400
-BANDS = (0.0, 0.05, 0.15, 0.3, 0.45, 0.6, 0.8, 1.01)
-"""The bands of predicted chances in the calibration table."""
-Matrix = npt.NDArray[np.float64]
 
 
 def play(job: tuple[Game, int]) -> str:
