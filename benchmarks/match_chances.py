@@ -32,11 +32,13 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from engine.ai.arena import play_deal
+from benchmarks.strength import GAMES
+from engine.actions import Deal
+from engine.ai.arena import play_match
 from engine.ai.levels import make_agent
-from engine.dealing import new_match, shuffled_deal
+from engine.dealing import shuffled_deal
 from engine.rules import Game, Rules, preset
-from engine.state import Phase
+from engine.state import MatchState
 
 KNOTS: Final[dict[Game, tuple[int, ...]]] = {
     Game.THOUSAND: (-300, 0, 200, 400, 555, 700, 800, 880),
@@ -51,7 +53,6 @@ BOLTS: Final = 2
 """Bolts held with a weight of their own (the third is a penalty, so never held)."""
 PLACES: Final = 2
 """Places after the dealer with a weight of their own (1 and 2; the dealer's is 0)."""
-GAMES: Final = {"thousand": Game.THOUSAND, "1001": Game.THOUSAND_ONE, "tumbochka": Game.TUMBOCHKA}
 RIDGE: Final = 1.0
 """The penalty on the squared weights; it also pins the level that the softmax cannot see
 (every seat's score hats sum to 1)."""
@@ -110,19 +111,22 @@ def play(job: tuple[Game, int]) -> str:
     """Match ``m`` of ``game`` as one JSON line (``winner`` null if it did not end)."""
     game, m = job
     rules = preset(game)
-    easy = make_agent("easy", use_clock=False)
-    state = new_match(rules)
-    starts = []
-    for k in range(MAX_DEALS):
-        if state.phase is Phase.MATCH_OVER:
-            break
+    starts: list[list[object]] = []
+
+    def deal_for(state: MatchState, k: int) -> Deal:
         deal = shuffled_deal(state, f"chances/{game.value}/{m}/{k}")
         starts.append(
             [list(state.scores), list(state.bolts), state.perch, state.perch_attempts,
              list(state.bagels), deal.dealer]
         )
-        state = play_deal(state, deal, [easy] * rules.players, f"chances/{m}/{k}", 1.0)
-    return json.dumps({"game": game.value, "match": m, "winner": state.winner, "starts": starts})
+        return deal
+
+    easy = make_agent("easy", use_clock=False)
+    end = play_match(
+        rules, [easy] * rules.players, f"chances/{m}", 1.0, max_deals=MAX_DEALS,
+        deal_for=deal_for,
+    )
+    return json.dumps({"game": game.value, "match": m, "winner": end.winner, "starts": starts})
 
 
 def collect(game: Game, matches: int, workers: int, out: Path) -> None:
@@ -225,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.match_chances")
     sub = parser.add_subparsers(dest="command", required=True)
     c = sub.add_parser("collect")
-    c.add_argument("--game", choices=GAMES, required=True)
+    c.add_argument("--game", choices=sorted(GAMES), required=True)
     c.add_argument("--matches", type=int, default=10000)
     c.add_argument("--workers", type=int, default=2)
     c.add_argument("--out", type=Path, required=True)
