@@ -60,7 +60,8 @@ Determinism. Every decision's generator is seeded from the deal, so a run is exa
 reproducible: the search agent's work is fixed by ``--budget`` and ``--scale`` (deals drawn
 per decision, see ``engine.ai.search_agent``) and the clock is not consulted (``use_clock=False``).
 The timing run (``--timing-deals``) instead plays with the default agent (clock on, default
-budget) in every seat, in this single process pinned to one core, as the bot's pool does;
+budget) in every seat, in this single process pinned to one core, as the bot's pool does,
+from ``--scores`` if given;
 ``--busy N`` starts N spinning processes pinned to the same core for its duration (a busy
 machine).
 """
@@ -446,7 +447,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |"
         )
     if args.timing_deals:
-        xs = _timing_run(rules, args.a, args.timing_deals, args.busy)
+        xs = _timing_run(rules, args.a, args.timing_deals, args.busy, scores)
         print(
             f"| {args.a} (default: budget {DEFAULT_BUDGET} s, clock on, 1 process"
             f"{f', {args.busy} busy beside it' if args.busy else ''}) | "
@@ -533,9 +534,12 @@ def _against(
     return rows
 
 
-def _timing_run(rules: Rules, level: str, deals: int, busy: int = 0) -> list[float]:
+def _timing_run(
+    rules: Rules, level: str, deals: int, busy: int = 0, scores: tuple[int, ...] | None = None
+) -> list[float]:
     """Decision times of the default agent of ``level`` in every seat, in this process (on one
-    core where the system allows pinning), with ``busy`` spinning processes on that core."""
+    core where the system allows pinning), with ``busy`` spinning processes on that core; each
+    deal starts from ``scores`` (``None``: all 0)."""
     core: set[int] | None = None
     if hasattr(os, "sched_setaffinity"):
         core = {min(os.sched_getaffinity(0))}
@@ -550,7 +554,7 @@ def _timing_run(rules: Rules, level: str, deals: int, busy: int = 0) -> list[flo
         agent = make_agent(level)
         timing = Timing()
         for k in range(deals):
-            start = new_match(rules)
+            start = new_match(rules, scores)
             deal = shuffled_deal(start, f"strength/timing/{k}", dealer=k % rules.players)
             play_deal(start, deal, [agent] * rules.players, f"timing/{k}", DEFAULT_BUDGET, timing)
     finally:

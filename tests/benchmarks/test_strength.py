@@ -191,3 +191,20 @@ def test_pairing_without_matches_is_refused(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit):
         strength.main(["--deals", "1", "--paired"])
     assert "--paired pairs full matches" in capsys.readouterr().err
+
+
+def test_the_timing_run_starts_its_deals_from_the_given_scores(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    starts: list[tuple[int, ...]] = []
+
+    def recorded(start: MatchState, *args: Any, **kwargs: Any) -> MatchState:
+        starts.append(start.scores)
+        return play_deal(start, *args, **kwargs)
+
+    monkeypatch.setattr(strength, "play_deal", recorded)
+    strength.main(
+        ["--a", "easy", "--deals", "0", "--timing-deals", "2", "--scores", "880", "0", "0"]
+    )
+    assert starts == [(880, 0, 0), (880, 0, 0)]
+    assert "| easy (default: budget" in capsys.readouterr().out
