@@ -54,13 +54,17 @@ from engine.view import SeatView
 
 RIVALRY: Final = 0.25
 WIN_BONUS: Final = {Game.THOUSAND: 400.0, Game.THOUSAND_ONE: 300.0, Game.TUMBOCHKA: 20.0}
-"""The match won in this deal, beyond the deal's score change."""
+"""The match won in this deal, beyond the deal's score change (in a deal valued in points;
+in Тысяча that is a deal that starts below ``CHANCES_FROM`` and ends the match, at −1000
+or with the barrel off)."""
 BOLT_STEP_COST: Final = 20
 """A bolt that does not yet cost 120 brings the penalty closer: this much per bolt held
 after it (the second of three costs twice the first)."""
 SITTING_VALUE: Final = {Game.THOUSAND: 80.0, Game.THOUSAND_ONE: 0.0, Game.TUMBOCHKA: 4.0}
 """A seat on the barrel (Тысяча) or the tumbochka is worth about this much beyond its
-score: the tries left at the match win. Climbing gains it, falling loses it."""
+score: the tries left at the match win. Climbing gains it, falling loses it. (In Тысяча
+only a climb from below ``CHANCES_FROM`` is valued so; a deal with a seat on the barrel is
+valued in chances.)"""
 CHANCES_FROM: Final = {Game.THOUSAND: 700}
 """The deals valued in chances of the match (``engine.ai.match_chances``): those that start
 with a seat on the barrel or with a score at least this high. Тысяча only: the matches
