@@ -11,13 +11,12 @@ and its attempts, golden bagels, the dealer) and who won. ``fit`` fits a conditi
 log-loss and the calibration on the others against even chances, and prints the weights.
 
 In the conditional logit a seat's strength is the sum of the weights of its features
-(``features``: the engine's, ``engine.ai.match_chances.features`` — its score on a
-piecewise-linear basis, its seat on the barrel or the tumbochka with the attempts already
-made, its bolts, its golden bagel — and its place after the dealer), and its chance is its
-share of ``exp(strength)`` over the seats. The engine's utility values the deals near a
-Тысяча match's end in these chances, with the weights fitted here
-(``engine.ai.match_chances.WEIGHTS``; ``benchmarks/README.md``, issue 16, sessions 20
-and 21).
+(``features``: its score on a piecewise-linear basis, ``KNOTS``; its seat on the barrel or
+the tumbochka with the attempts already made; its bolts; its golden bagel; its place after
+the dealer), and its chance is its share of ``exp(strength)`` over the seats. Session 20
+priced another seat's match win by the loser's chance from this fit; it was measured and
+dropped (``benchmarks/README.md``, issue 16, session 20), so the fit lives here, not in the
+engine.
 """
 
 from __future__ import annotations
@@ -37,12 +36,21 @@ from benchmarks.strength import GAMES
 from engine.actions import Deal
 from engine.ai.arena import play_match
 from engine.ai.levels import make_agent
-from engine.ai.match_chances import FEATURE_COUNT
-from engine.ai.match_chances import features as engine_features
 from engine.dealing import shuffled_deal
 from engine.rules import Game, Rules, preset
 from engine.state import MatchState
 
+KNOTS: Final[dict[Game, tuple[int, ...]]] = {
+    Game.THOUSAND: (-300, 0, 200, 400, 555, 700, 800, 880),
+    Game.THOUSAND_ONE: (-300, 0, 200, 400, 600, 800, 900, 1000),
+    Game.TUMBOCHKA: (0, 5, 10, 15, 18, 20),
+}
+"""The scores at which a seat's strength may bend (clamped at both ends)."""
+ATTEMPTS: Final = 3
+"""Attempts made on the barrel or the tumbochka with a weight of their own (more count as
+the last)."""
+BOLTS: Final = 2
+"""Bolts held with a weight of their own (the third is a penalty, so never held)."""
 PLACES: Final = 2
 """Places after the dealer with a weight of their own (1 and 2; the dealer's is 0)."""
 RIDGE: Final = 1.0
@@ -56,7 +64,7 @@ Matrix = npt.NDArray[np.float64]
 
 
 def feature_count(game: Game) -> int:
-    return FEATURE_COUNT[game] + PLACES
+    return len(KNOTS[game]) + ATTEMPTS + BOLTS + 1 + PLACES
 
 
 def features(
@@ -69,14 +77,34 @@ def features(
     bagels: Sequence[int],
     dealer: int,
 ) -> list[tuple[int, float]]:
-    """Seat ``seat``'s features as (index, value) pairs, the others being 0: the engine's
-    (``engine.ai.match_chances.features``), then its place after the dealer."""
-    game = rules.game
-    found = engine_features(game, seat, scores, bolts, perch, perch_attempts, bagels)
+    """Seat ``seat``'s features as (index, value) pairs, the others being 0."""
+    knots = KNOTS[rules.game]
+    found = score_basis(knots, scores[seat])
+    at = len(knots)
+    if perch == seat:
+        found.append((at + min(perch_attempts, ATTEMPTS - 1), 1.0))
+    at += ATTEMPTS
+    if bolts[seat] > 0:
+        found.append((at + min(bolts[seat], BOLTS) - 1, 1.0))
+    at += BOLTS
+    if bagels[seat]:
+        found.append((at, 1.0))
+    at += 1
     place = (seat - dealer) % rules.players
     if 0 < place <= PLACES:
-        found.append((FEATURE_COUNT[game] + place - 1, 1.0))
+        found.append((at + place - 1, 1.0))
     return found
+
+
+def score_basis(knots: Sequence[int], score: int) -> list[tuple[int, float]]:
+    """The hat functions of ``knots`` at ``score``: one or two of them, summing to 1."""
+    if score <= knots[0]:
+        return [(0, 1.0)]
+    for i in range(1, len(knots)):
+        if score <= knots[i]:
+            share = (score - knots[i - 1]) / (knots[i] - knots[i - 1])
+            return [(i - 1, 1.0 - share), (i, share)]
+    return [(len(knots) - 1, 1.0)]
 
 
 def play(job: tuple[Game, int]) -> str:

@@ -24,8 +24,6 @@ class Settlement(NamedTuple):
     winner: int | None
     """The seat that wins the match by this deal, if any."""
     events: tuple[Event, ...]
-    after: Table
-    """The table as scored: the match's scores, bolts and perch after the deal."""
 
 
 def around(
@@ -73,4 +71,4 @@ def settle(
     t.outcome = outcome
     t.variant.score(t, outcome, events)
     changes = tuple(a - b for a, b in zip(t.scores, before, strict=True))
-    return Settlement(changes, t.winner, tuple(events), t)
+    return Settlement(changes, t.winner, tuple(events))

@@ -19,18 +19,14 @@ win in the deal, the others' chances of the match are far below even, and so is 
 end takes from them. Pricing it by each loser's own chance ``p`` (``WIN_BONUS · p / (1 −
 p)``, ``p`` fitted on played matches by ``benchmarks/match_chances.py``: −8 for a seat at 0
 against the barrel, −67 for one at 650) let the barrel player win more often where the
-others' chances were small, and lost points as well (session 20).
-
-Near a match's end the points give way to the chances of the match (Тысяча: a deal that
-starts with a seat on the barrel or a score of at least ``CHANCES_FROM``). A seat's utility
-is then what the deal's end gains for its chance of the match (``engine.ai.match_chances``;
-the match won is a chance of 1), divided by what one point of its own score is worth in
-that chance at the deal's start, so that it still reads in points. One fit prices the
-barrel's climb, its attempts and its fall, the bolts, and what every seat's points do to
-every other seat's chance. In 90 full matches against two of the issue's `hard` this won
-32 where the points won 23, the same matches from the same seat (session 21). Valued so
-from the first deal, it raised contracts that a strong player would not (a hand worth 160
-named 195): a seat's chance grows faster than its score when it is behind.
+others' chances were small, and lost points as well (session 20). Valuing the deals near
+the match's end wholly in those chances (Тысяча deals that start with a seat on the barrel
+or a score of 700 or more: each seat's chance gained, divided by what a point of its own
+score is worth in chance at the deal's start) won 52 of 149 full matches against two of the
+issue's `hard` where these points won 46 (12 matches won only with the chances, 6 only
+without), and lost 10 points per deal from 880 650 500 and from 880 0 0, where the seats far
+behind outbid the barrel and fell to stop it (session 21). Valued so from the first deal,
+it seeks risk: below an even chance a seat's chance grows faster than its score.
 
 What the match makes of a score the engine's scoring already shows (the golden round's
 doubling, the third bolt's −120, the dump truck at ±555, the −1000 end, the barrel's and
@@ -44,7 +40,6 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from engine.ai.match_chances import chances, score_slope
 from engine.events import BoltGiven, Fell, Mounted
 from engine.outcomes import Settlement, around, settle
 from engine.rules import Game, Rules
@@ -54,33 +49,14 @@ from engine.view import SeatView
 
 RIVALRY: Final = 0.25
 WIN_BONUS: Final = {Game.THOUSAND: 400.0, Game.THOUSAND_ONE: 300.0, Game.TUMBOCHKA: 20.0}
-"""The match won in this deal, beyond the deal's score change (in a deal valued in points;
-in Тысяча that is a deal that starts below ``CHANCES_FROM`` and ends the match, at −1000
-or with the barrel off)."""
+"""The match won in this deal, beyond the deal's score change."""
 BOLT_STEP_COST: Final = 20
 """A bolt that does not yet cost 120 brings the penalty closer: this much per bolt held
 after it (the second of three costs twice the first)."""
 SITTING_VALUE: Final = {Game.THOUSAND: 80.0, Game.THOUSAND_ONE: 0.0, Game.TUMBOCHKA: 4.0}
 """A seat on the barrel (Тысяча) or the tumbochka is worth about this much beyond its
-score: the tries left at the match win. Climbing gains it, falling loses it. (In Тысяча
-only a climb from below ``CHANCES_FROM`` is valued so; a deal with a seat on the barrel is
-valued in chances.)"""
-CHANCES_FROM: Final = {Game.THOUSAND: 700}
-"""The deals valued in chances of the match (``engine.ai.match_chances``): those that start
-with a seat on the barrel or with a score at least this high. Тысяча only: the matches
-measured the change there (``benchmarks/README.md``, issue 16, session 21)."""
-LEAST_SLOPE: Final = 1e-6
-"""The least chance of the match a seat's own point is taken to be worth (a seat all but
-sure of the match would otherwise see every chance at a huge number of points)."""
+score: the tries left at the match win. Climbing gains it, falling loses it."""
 _PLAYED, _CONCEDED, _THROWN = Outcome.PLAYED, Outcome.CONCEDED, Outcome.THROWN
-
-
-class Standing(NamedTuple):
-    """Each seat's chance of the match at the deal's start, and what one point of its own
-    score is worth in that chance there."""
-
-    chances: list[float]
-    slopes: list[float]
 
 
 class DealContext(NamedTuple):
@@ -101,8 +77,6 @@ class DealContext(NamedTuple):
     """The deal as the engine scores it (``engine.outcomes``)."""
     memo: dict[tuple[int, ...], tuple[list[float], int | None]]
     """Ends already valued (playouts often end alike), shared by ``_replace`` copies."""
-    standing: Standing | None
-    """Where the match stands at the deal's start, for a deal valued in chances."""
 
 
 def context_of(
@@ -129,22 +103,8 @@ def context_of(
     )
     return DealContext(
         view.rules, view.active, d, named, view.scores, view.bolts, view.perch,
-        view.perch_attempts, view.deals, view.bagels, falls, table, {}, _standing(view),
+        view.perch_attempts, view.deals, view.bagels, falls, table, {},
     )
-
-
-def _standing(view: SeatView) -> Standing | None:
-    """The match's standing at the deal's start, if the deal is valued in chances."""
-    game = view.rules.game
-    least = CHANCES_FROM.get(game)
-    if least is None or (view.perch is None and max(view.scores) < least):
-        return None
-    now = chances(game, view.scores, view.bolts, view.perch, view.perch_attempts, view.bagels)
-    slopes = [
-        max(p * (1.0 - p) * score_slope(game, score), LEAST_SLOPE)
-        for p, score in zip(now, view.scores, strict=True)
-    ]
-    return Standing(now, slopes)
 
 
 def changes(ctx: DealContext, points: list[int], won: list[int]) -> tuple[list[float], int | None]:
@@ -163,9 +123,6 @@ def utility(ctx: DealContext, seat: int, points: list[int], won: list[int]) -> f
 
 
 def seat_utility(ctx: DealContext, seat: int, delta: list[float], winner: int | None) -> float:
-    if ctx.standing is not None:
-        # ``delta`` is already each seat's chance of the match gained, the match won included.
-        return delta[seat]
     others = [s for s in ctx.active if s != seat]
     value = delta[seat] - RIVALRY * sum(delta[s] for s in others) / max(1, len(others))
     if winner is not None:
@@ -177,10 +134,7 @@ def seat_utility(ctx: DealContext, seat: int, delta: list[float], winner: int | 
 def _valued(ctx: DealContext, settled: Settlement) -> tuple[list[float], int | None]:
     """The engine's score changes, and what the scores do not show yet: a bolt that does
     not cost 120 yet brings the penalty closer; a seat on the barrel or the tumbochka has
-    tries left at the match win, which a fall loses. Near the match's end (``standing``),
-    each seat's chance of the match gained instead, in its own points at the deal's start."""
-    if ctx.standing is not None:
-        return _in_chances(ctx, ctx.standing, settled), settled.winner
+    tries left at the match win, which a fall loses."""
     delta = [float(c) for c in settled.changes]
     sitting = SITTING_VALUE[ctx.rules.game]
     fell = {e.seat for e in settled.events if isinstance(e, Fell)}
@@ -192,19 +146,6 @@ def _valued(ctx: DealContext, settled: Settlement) -> tuple[list[float], int | N
     if ctx.perch is not None and ctx.perch in fell and settled.winner is None:
         delta[ctx.perch] -= sitting
     return delta, settled.winner
-
-
-def _in_chances(ctx: DealContext, standing: Standing, settled: Settlement) -> list[float]:
-    winner = settled.winner
-    if winner is None:
-        t = settled.after
-        after = chances(ctx.rules.game, t.scores, t.bolts, t.perch, t.perch_attempts, t.bagels)
-    else:
-        after = [1.0 if s == winner else 0.0 for s in range(len(ctx.scores))]
-    return [
-        (a - b) / slope
-        for a, b, slope in zip(after, standing.chances, standing.slopes, strict=True)
-    ]
 
 
 def concede_changes(ctx: DealContext) -> list[float]:

@@ -1,6 +1,6 @@
-"""``benchmarks.match_chances``: the features (the engine's and the place after the dealer)
-are well formed, Newton's method recovers the weights that drew the winners, and the two
-commands write and fit what they say."""
+"""``benchmarks.match_chances``: the score basis and the features are well formed, Newton's
+method recovers the weights that drew the winners, and the two commands write and fit what
+they say."""
 
 from __future__ import annotations
 
@@ -10,11 +10,31 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from benchmarks.match_chances import feature_count, features, main, newton, probabilities
-from engine.ai.match_chances import KNOTS
+from benchmarks.match_chances import (
+    KNOTS,
+    feature_count,
+    features,
+    main,
+    newton,
+    probabilities,
+    score_basis,
+)
 from engine.rules import Game, preset
 
 GAMES = [Game.THOUSAND, Game.THOUSAND_ONE, Game.TUMBOCHKA]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("score", [-2000, -300, 0, 3, 17, 20, 333, 555, 879, 880, 1000, 1500])
+def test_the_score_basis_is_one_or_two_hats_summing_to_one(game: Game, score: int) -> None:
+    basis = score_basis(KNOTS[game], score)
+    assert 1 <= len(basis) <= 2
+    assert sum(v for _, v in basis) == pytest.approx(1.0)
+    assert all(0 <= i < len(KNOTS[game]) and 0.0 <= v <= 1.0 for i, v in basis)
+
+
+def test_the_score_basis_interpolates_between_knots() -> None:
+    assert score_basis((0, 100, 300), 150) == [(1, 0.75), (2, 0.25)]
 
 
 @pytest.mark.parametrize("game", GAMES)
