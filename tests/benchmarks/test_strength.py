@@ -53,9 +53,8 @@ def test_results_of_another_set_up_are_not_taken(
     assert games == ["thousand", "thousand", "tumbochka", "tumbochka"]
 
 
-def test_duplicate_deals_start_from_the_scores_given(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _record_starts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, ...]]:
+    """The scores each deal the benchmark plays from now on starts from."""
     starts: list[tuple[int, ...]] = []
 
     def recording(state: MatchState, *args: Any, **kwargs: Any) -> MatchState:
@@ -63,6 +62,13 @@ def test_duplicate_deals_start_from_the_scores_given(
         return play_deal(state, *args, **kwargs)
 
     monkeypatch.setattr(strength, "play_deal", recording)
+    return starts
+
+
+def test_duplicate_deals_start_from_the_scores_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    starts = _record_starts(monkeypatch)
     setup = strength.Setup(preset(Game.THOUSAND), "easy", "random", 1.0, 1.0, (880, 0, 0))
     strength.duplicate_deal(setup, 0)
     assert starts and set(starts) == {(880, 0, 0)}
@@ -196,13 +202,7 @@ def test_pairing_without_matches_is_refused(capsys: pytest.CaptureFixture[str]) 
 def test_the_timing_run_starts_its_deals_from_the_given_scores(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    starts: list[tuple[int, ...]] = []
-
-    def recorded(start: MatchState, *args: Any, **kwargs: Any) -> MatchState:
-        starts.append(start.scores)
-        return play_deal(start, *args, **kwargs)
-
-    monkeypatch.setattr(strength, "play_deal", recorded)
+    starts = _record_starts(monkeypatch)
     strength.main(
         ["--a", "easy", "--deals", "0", "--timing-deals", "2", "--scores", "880", "0", "0"]
     )
