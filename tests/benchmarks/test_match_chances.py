@@ -21,10 +21,8 @@ from benchmarks.match_chances import (
 )
 from engine.rules import Game, preset
 
-GAMES = [Game.THOUSAND, Game.THOUSAND_ONE, Game.TUMBOCHKA]
 
-
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(Game))
 @pytest.mark.parametrize("score", [-2000, -300, 0, 3, 17, 20, 333, 555, 879, 880, 1000, 1500])
 def test_the_score_basis_is_one_or_two_hats_summing_to_one(game: Game, score: int) -> None:
     basis = score_basis(KNOTS[game], score)
@@ -37,7 +35,7 @@ def test_the_score_basis_interpolates_between_knots() -> None:
     assert score_basis((0, 100, 300), 150) == [(1, 0.75), (2, 0.25)]
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(Game))
 def test_each_feature_has_its_own_index_within_the_weights(game: Game) -> None:
     rules = preset(game)
     for attempts in range(5):
