@@ -25,7 +25,7 @@ import argparse
 import json
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from itertools import pairwise
+from itertools import accumulate, pairwise
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
@@ -63,8 +63,14 @@ BANDS: Final = (0.0, 0.05, 0.15, 0.3, 0.45, 0.6, 0.8, 1.01)
 Matrix = npt.NDArray[np.float64]
 
 
+def block_starts(game: Game) -> tuple[int, ...]:
+    """Where each block of features starts (the score's hats, the perch's attempts, the
+    bolts, the golden bagel, the places after the dealer), and last the number of features."""
+    return tuple(accumulate((len(KNOTS[game]), ATTEMPTS, BOLTS, 1, PLACES), initial=0))
+
+
 def feature_count(game: Game) -> int:
-    return len(KNOTS[game]) + ATTEMPTS + BOLTS + 1 + PLACES
+    return block_starts(game)[-1]
 
 
 def features(
@@ -78,21 +84,17 @@ def features(
     dealer: int,
 ) -> list[tuple[int, float]]:
     """Seat ``seat``'s features as (index, value) pairs, the others being 0."""
-    knots = KNOTS[rules.game]
-    found = score_basis(knots, scores[seat])
-    at = len(knots)
+    _, perch_at, bolts_at, bagel_at, place_at, _ = block_starts(rules.game)
+    found = score_basis(KNOTS[rules.game], scores[seat])
     if perch == seat:
-        found.append((at + min(perch_attempts, ATTEMPTS - 1), 1.0))
-    at += ATTEMPTS
+        found.append((perch_at + min(perch_attempts, ATTEMPTS - 1), 1.0))
     if bolts[seat] > 0:
-        found.append((at + min(bolts[seat], BOLTS) - 1, 1.0))
-    at += BOLTS
+        found.append((bolts_at + min(bolts[seat], BOLTS) - 1, 1.0))
     if bagels[seat]:
-        found.append((at, 1.0))
-    at += 1
+        found.append((bagel_at, 1.0))
     place = (seat - dealer) % rules.players
     if 0 < place <= PLACES:
-        found.append((at + place - 1, 1.0))
+        found.append((place_at + place - 1, 1.0))
     return found
 
 
@@ -136,7 +138,7 @@ def collect(game: Game, matches: int, workers: int, out: Path) -> None:
 
 
 class Start(NamedTuple):
-    """Where a match stood at a deal's start, and who won the match."""
+    """Where a match stood at a deal's start."""
 
     scores: list[int]
     bolts: list[int]
@@ -144,29 +146,23 @@ class Start(NamedTuple):
     attempts: int
     bagels: list[int]
     dealer: int
-    winner: int
 
 
-def starts_of(row: dict[str, Any]) -> list[Start]:
-    return [
-        Start(scores, bolts, perch, attempts, bagels, dealer, row["winner"])
-        for scores, bolts, perch, attempts, bagels, dealer in row["starts"]
-    ]
-
-
-def design(rules: Rules, starts: Sequence[Start]) -> tuple[Matrix, Matrix]:
-    """The features (deal starts × seats × features) and the winner's one-hot."""
+def design(rules: Rules, rows: Sequence[dict[str, Any]]) -> tuple[Matrix, Matrix]:
+    """The features (deal starts × seats × features) of the matches ``rows``, and the one-hot
+    of the winner of each start's match."""
+    starts = [(Start(*start), row["winner"]) for row in rows for start in row["starts"]]
     n, width = rules.players, feature_count(rules.game)
     x = np.zeros((len(starts), n, width))
     y = np.zeros((len(starts), n))
-    for s, start in enumerate(starts):
+    for s, (start, winner) in enumerate(starts):
         for seat in range(n):
             for i, v in features(
                 rules, seat, start.scores, start.bolts, start.perch, start.attempts,
                 start.bagels, start.dealer,
             ):
                 x[s, seat, i] += v
-        y[s, start.winner] = 1.0
+        y[s, winner] = 1.0
     return x, y
 
 
@@ -205,11 +201,9 @@ def fit(path: Path) -> None:
     rows = [r for r in rows if r["winner"] is not None]
     game = Game(rows[0]["game"])
     rules = preset(game)
-    train = [s for r in rows if r["match"] % 5 != 0 for s in starts_of(r)]
-    test = [s for r in rows if r["match"] % 5 == 0 for s in starts_of(r)]
-    x, y = design(rules, train)
+    x, y = design(rules, [r for r in rows if r["match"] % 5 != 0])
     w = newton(x, y)
-    tx, ty = design(rules, test)
+    tx, ty = design(rules, [r for r in rows if r["match"] % 5 == 0])
     p = probabilities(tx, w)
     even = np.full_like(p, 1.0 / rules.players)
     print(f"{game.value}: {len(rows)} matches; {len(x)} deal starts fitted, {len(tx)} held out")

@@ -12,6 +12,7 @@ import pytest
 
 from benchmarks.match_chances import (
     KNOTS,
+    design,
     feature_count,
     features,
     main,
@@ -46,6 +47,20 @@ def test_each_feature_has_its_own_index_within_the_weights(game: Game) -> None:
         # The score (one hat at a knot, else two), the perch, two bolts, the bagel, place 1.
         nonzero = [i for i, v in found if v]
         assert len(nonzero) == (1 if 5 in KNOTS[game] else 2) + 4
+
+
+def test_the_design_has_a_row_per_deal_start_and_each_row_names_its_match_winner() -> None:
+    rules = preset(Game.TUMBOCHKA)
+    start = [[0, 0, 0], [0, 0, 0], None, 0, [0, 0, 0], 0]
+    later = [[7, 3, 12], [1, 0, 0], 2, 1, [0, 0, 1], 1]
+    rows = [{"winner": 2, "starts": [start, later]}, {"winner": 0, "starts": [start]}]
+
+    x, y = design(rules, rows)
+
+    assert x.shape == (3, 3, feature_count(Game.TUMBOCHKA))
+    assert y.tolist() == [[0, 0, 1], [0, 0, 1], [1, 0, 0]]
+    assert np.array_equal(x[0], x[2])
+    assert not np.array_equal(x[0], x[1])
 
 
 def test_newton_recovers_the_weights_that_drew_the_winners() -> None:
