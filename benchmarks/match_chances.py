@@ -73,26 +73,28 @@ def feature_count(game: Game) -> int:
     return block_starts(game)[-1]
 
 
-def features(
-    rules: Rules,
-    seat: int,
-    scores: Sequence[int],
-    bolts: Sequence[int],
-    perch: int | None,
-    perch_attempts: int,
-    bagels: Sequence[int],
-    dealer: int,
-) -> list[tuple[int, float]]:
-    """Seat ``seat``'s features as (index, value) pairs, the others being 0."""
+class Start(NamedTuple):
+    """Where a match stood at a deal's start."""
+
+    scores: list[int]
+    bolts: list[int]
+    perch: int | None
+    attempts: int
+    bagels: list[int]
+    dealer: int
+
+
+def features(rules: Rules, seat: int, start: Start) -> list[tuple[int, float]]:
+    """Seat ``seat``'s features at ``start`` as (index, value) pairs, the others being 0."""
     _, perch_at, bolts_at, bagel_at, place_at, _ = block_starts(rules.game)
-    found = score_basis(KNOTS[rules.game], scores[seat])
-    if perch == seat:
-        found.append((perch_at + min(perch_attempts, ATTEMPTS - 1), 1.0))
-    if bolts[seat] > 0:
-        found.append((bolts_at + min(bolts[seat], BOLTS) - 1, 1.0))
-    if bagels[seat]:
+    found = score_basis(KNOTS[rules.game], start.scores[seat])
+    if start.perch == seat:
+        found.append((perch_at + min(start.attempts, ATTEMPTS - 1), 1.0))
+    if start.bolts[seat] > 0:
+        found.append((bolts_at + min(start.bolts[seat], BOLTS) - 1, 1.0))
+    if start.bagels[seat]:
         found.append((bagel_at, 1.0))
-    place = (seat - dealer) % rules.players
+    place = (seat - start.dealer) % rules.players
     if 0 < place <= PLACES:
         found.append((place_at + place - 1, 1.0))
     return found
@@ -137,17 +139,6 @@ def collect(game: Game, matches: int, workers: int, out: Path) -> None:
             file.write(line + "\n")
 
 
-class Start(NamedTuple):
-    """Where a match stood at a deal's start."""
-
-    scores: list[int]
-    bolts: list[int]
-    perch: int | None
-    attempts: int
-    bagels: list[int]
-    dealer: int
-
-
 def design(rules: Rules, rows: Sequence[dict[str, Any]]) -> tuple[Matrix, Matrix]:
     """The features (deal starts × seats × features) of the matches ``rows``, and the one-hot
     of the winner of each start's match."""
@@ -157,10 +148,7 @@ def design(rules: Rules, rows: Sequence[dict[str, Any]]) -> tuple[Matrix, Matrix
     y = np.zeros((len(starts), n))
     for s, (start, winner) in enumerate(starts):
         for seat in range(n):
-            for i, v in features(
-                rules, seat, start.scores, start.bolts, start.perch, start.attempts,
-                start.bagels, start.dealer,
-            ):
+            for i, v in features(rules, seat, start):
                 x[s, seat, i] += v
         y[s, winner] = 1.0
     return x, y

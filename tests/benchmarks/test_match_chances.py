@@ -12,6 +12,7 @@ import pytest
 
 from benchmarks.match_chances import (
     KNOTS,
+    Start,
     design,
     feature_count,
     features,
@@ -40,7 +41,7 @@ def test_the_score_basis_interpolates_between_knots() -> None:
 def test_each_feature_has_its_own_index_within_the_weights(game: Game) -> None:
     rules = preset(game)
     for attempts in range(5):
-        found = features(rules, 0, (5, 5, 5), (2, 1, 0), 0, attempts, (1, 0, 0), 2)
+        found = features(rules, 0, Start([5, 5, 5], [2, 1, 0], 0, attempts, [1, 0, 0], 2))
         indices = [i for i, _ in found]
         assert len(set(indices)) == len(indices)
         assert all(0 <= i < feature_count(game) for i in indices)
