@@ -49,11 +49,11 @@ from engine.view import SeatView
 SEARCH_BID_CONFIDENCE: Final = {Game.THOUSAND: 0.75, Game.THOUSAND_ONE: 0.68, Game.TUMBOCHKA: 0.7}
 """Bid when the simulated points make the bid this often (normal fit to the playouts).
 In Тысяча одно, where nobody is forced to a hundred and the contract is named only after
-the talon and the gifts, the search player bids more boldly than in Тысяча. Over 500 deals
-of Тысяча одно, 0.68 against 0.75 scored the same own points when the others were the
-search player at 0.75 (−0.1 a deal) and 1.2 more when they were the issue's ``hard``, and
-relative to the others it gained 1.2 and 3.3 (``benchmarks/README.md``, issue 16, session
-22). 0.82 lost. In Тысяча both moves lost (session 13)."""
+the talon and the gifts, the search player bids more boldly than in Тысяча. In Тысяча одно,
+0.68 against 0.75 scored the same own points (−0.1 a deal over 500 deals with the others at
+0.75; +0.6 over 1,000 with the others the issue's ``hard``, +0.0 on the 500 that 0.68 was
+not chosen on) and more relative to the others (+1.2 and +2.1) (``benchmarks/README.md``,
+issue 16, sessions 22 and 23). 0.82 lost. In Тысяча both moves lost (session 13)."""
 PASS_VALUE: Final = {Game.THOUSAND: 20.0, Game.THOUSAND_ONE: 10.0, Game.TUMBOCHKA: 0.5}
 """A defender's mean utility in rule-based play: passing's value when nobody else could
 declare."""
