@@ -1,6 +1,7 @@
 """``benchmarks.imitation``: the features mark the rule-based choice and read only what the
 seat may know, the rule weights play the rule-based policy, the fit learns a preference
-that the rule-based choice does not have, and the two commands write what they say."""
+that the rule-based choice does not have (from the moves made, or from the search's means),
+the regret reads the search's values, and the two commands write what they say."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from benchmarks.imitation import (
     fit,
     imitating,
     main,
+    regret,
     rule_weights,
 )
 from engine.ai.playout import rollout
@@ -68,23 +70,45 @@ def test_the_rule_weights_play_exactly_the_rule_based_policy() -> None:
     assert by_model.won == by_rules.won
 
 
+def _row(rule: bool, points: float) -> list[float]:
+    found = [0.0] * len(FEATURE_NAMES)
+    found[0] = 1.0 if rule else 0.0
+    found[1] = points
+    return found
+
+
 def test_the_fit_learns_a_preference_the_rule_based_choice_lacks() -> None:
     # Two moves; the rule marks the first, the player always makes the one with more points.
-    width = len(FEATURE_NAMES)
-
-    def row(rule: bool, points: float) -> list[float]:
-        found = [0.0] * width
-        found[0] = 1.0 if rule else 0.0
-        found[1] = points
-        return found
-
     samples = [
-        Sample(k, k % CONTEXTS, [row(True, 0.1 * (k % 3)), row(False, 0.5 + 0.1 * (k % 4))], 1)
+        Sample(
+            k,
+            k % CONTEXTS,
+            [_row(True, 0.1 * (k % 3)), _row(False, 0.5 + 0.1 * (k % 4))],
+            1,
+            [0.0, 0.0],
+        )
         for k in range(60)
     ]
 
     assert accuracy(samples, rule_weights()) == 0.0
     assert accuracy(samples, fit(samples, steps=150)) == 1.0
+
+
+def test_the_fit_to_the_means_weighs_a_wide_gap_above_the_moves_made() -> None:
+    # One kind of position, seen 80 times. In 60 the search valued both moves alike and took
+    # the rule's; in 20 it valued the other 20 points higher and took that. Copying the
+    # moves made takes the rule's move (the majority) and gives up 20 points a quarter of
+    # the time; the fit to the means takes the other, which the search never valued lower.
+    samples = [
+        Sample(k, 0, [_row(True, 0.1), _row(False, 0.5)], 1, [0.0, 20.0])
+        if k % 4 == 0
+        else Sample(k, 0, [_row(True, 0.1), _row(False, 0.5)], 0, [0.0, 0.5])
+        for k in range(80)
+    ]
+
+    assert regret(samples, rule_weights()) == pytest.approx(5.375)
+    assert regret(samples, fit(samples, steps=150)) == pytest.approx(5.375)
+    assert regret(samples, fit(samples, steps=150, tau=5.0)) == 0.0
 
 
 def test_collect_then_fit_writes_the_plays_and_the_weights(
@@ -94,10 +118,12 @@ def test_collect_then_fit_writes_the_plays_and_the_weights(
 
     main(["collect", "--deals", "2", "--workers", "1", "--out", str(plays)])
     rows = [json.loads(line) for line in plays.read_text(encoding="utf-8").splitlines()]
-    main(["fit", str(plays), "--steps", "3", "--weights", str(weights)])
+    main(["fit", str(plays), "--steps", "3", "--tau", "5", "--weights", str(weights)])
 
     assert {row["deal"] for row in rows} == {0, 1}
-    assert all(0 <= row["chosen"] < len(row["rows"]) for row in rows)
+    assert all(0 <= row["chosen"] < len(row["rows"]) == len(row["means"]) for row in rows)
+    # The move made is one the search valued best, or one within the search's margins of it.
+    assert all(row["means"][row["chosen"]] >= max(row["means"]) - 5 for row in rows)
     fitted = json.loads(weights.read_text(encoding="utf-8"))
     assert len(fitted) == CONTEXTS
     assert all(len(w) == len(FEATURE_NAMES) for w in fitted)
