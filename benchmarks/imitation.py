@@ -238,6 +238,9 @@ def _collect(deals: range) -> list[Sample]:
                 if len(legal) > 1:
                     chosen = legal.index((action.card, action.declaration))
                     means = [valued[move] for move in legal]
+                    # Emptied, so that a play whose means were not kept fails here instead
+                    # of reading another play's.
+                    valued.clear()
                     found.append(Sample(k, context(table, seat), rows, chosen, means))
 
             deal = shuffled_deal(state, f"learn/thousand/{k}")
@@ -279,9 +282,13 @@ def _targets(sample: Sample, tau: float | None) -> list[float]:
     if tau is None:
         return [1.0 if j == sample.chosen else 0.0 for j in range(len(sample.rows))]
     means = list(sample.means)
-    top = max(means) + CHOSEN_LIFT
-    means[sample.chosen] = top
-    exps = [math.exp((m - top) / tau) for m in means]
+    means[sample.chosen] = max(means) + CHOSEN_LIFT
+    return _softmax([m / tau for m in means])
+
+
+def _softmax(values: list[float]) -> list[float]:
+    top = max(values)
+    exps = [math.exp(v - top) for v in values]
     total = sum(exps)
     return [e / total for e in exps]
 
@@ -307,14 +314,11 @@ def fit(
         grads = [[0.0] * width for _ in range(CONTEXTS)]
         counts = [0] * CONTEXTS
         for s, target in zip(samples, targets, strict=True):
-            scores = _scores(weights[s.context], s.rows)
-            top = max(scores)
-            exps = [math.exp(v - top) for v in scores]
-            total = sum(exps)
+            chances = _softmax(_scores(weights[s.context], s.rows))
             grad = grads[s.context]
             counts[s.context] += 1
             for j, row in enumerate(s.rows):
-                coef = exps[j] / total - target[j]
+                coef = chances[j] - target[j]
                 for i, x in enumerate(row):
                     grad[i] += coef * x
         for c in range(CONTEXTS):
