@@ -4,7 +4,7 @@ The search player (``hard``) models every other seat by the rule-based policy
 (``engine.ai.policy``). This tool measures how well that policy predicts ``hard``'s own
 card plays, and fits a linear model that tries to predict them better:
 
-    python -m benchmarks.imitation collect --deals 1000 --workers 2 --out plays.jsonl
+    python -m benchmarks.imitation collect --deals 1000 --workers 2 --out plays.jsonl [--others W]
     python -m benchmarks.imitation fit plays.jsonl --weights weights.json [--tau 1]
 
 ``collect`` plays Тысяча deals ``shuffle learn/thousand/k`` with ``hard`` in every seat
@@ -12,14 +12,17 @@ card plays, and fits a linear model that tries to predict them better:
 than one legal move: the context (``context``), the features of every legal move
 (``features``: only what the seat may know, the rule-based choice among them), the index
 of the move ``hard`` made and the mean utility ``hard``'s search gave each move (session
-26: the values of the plays, not only the choice). ``fit`` fits a conditional logit per
-context (Adam, L2) on the deals with ``k mod 5 != 0``: to the moves made, or with
-``--tau`` to the softmax of the search's means at that temperature, so that a play whose
-moves the search values alike teaches little and one with a wide gap teaches much. It
-prints, on the other deals, how often the rule-based choice and the fitted model's best
-move are ``hard``'s, and the regret of each: the mean of the search's best mean less the
-mean of the move chosen. ``imitating(weights)`` is the fitted model as a playout policy
-(``engine.ai.playout.Policy``) for the variant drivers of ``benchmarks/README.md``.
+26: the values of the plays, not only the choice). With ``--others`` the search models the
+other seats in its best response (``engine.ai.solver.respond``) by fitted weights instead of
+the rule-based policy, so that a model fitted to those values can be fitted again
+(session 27: one round of that). ``fit`` fits a conditional logit per context (Adam, L2)
+on the deals with ``k mod 5 != 0``: to the moves made, or with ``--tau`` to the softmax
+of the search's means at that temperature, so that a play whose moves the search values
+alike teaches little and one with a wide gap teaches much. It prints, on the other deals,
+how often the rule-based choice and the fitted model's best move are ``hard``'s, and the
+regret of each: the mean of the search's best mean less the mean of the move chosen.
+``imitating(weights)`` is the fitted model as a playout policy (``engine.ai.playout.Policy``)
+for the variant drivers of ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
@@ -29,11 +32,14 @@ import json
 import math
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from functools import partial
 from pathlib import Path
 from typing import Final, NamedTuple
+from unittest.mock import patch
 
 from engine.actions import Declaration, Play, SeatAction
-from engine.ai import search_agent
+from engine.ai import search_agent, solver
 from engine.ai.arena import play_deal
 from engine.ai.playout import Policy
 from engine.ai.policy import _cheapest_winner, _keep_values, _out, choose_play, sure_winner
@@ -210,7 +216,7 @@ class Sample(NamedTuple):
     means: list[float]
 
 
-def _collect(deals: range) -> list[Sample]:
+def _collect(deals: range, others: Weights | None = None) -> list[Sample]:
     agents = [SearchAgent(use_clock=False)] * 3
     found: list[Sample] = []
     valued: dict[tuple[int, Declaration], float] = {}
@@ -223,8 +229,13 @@ def _collect(deals: range) -> list[Sample]:
         valued.update(((a.card, a.declaration), m) for a, m in zip(plays, means, strict=True))
         return among_best(view, plays, means, fallback)
 
-    search_agent._among_best = keeping_means
-    try:
+    with ExitStack() as patched:
+        patched.enter_context(patch.object(search_agent, "_among_best", keeping_means))
+        if others is not None:
+            # ``respond`` reads its model of the others from its module's global: the
+            # engine keeps it a plain function on its hottest path, where a parameter
+            # would cost every call.
+            patched.enter_context(patch.object(solver, "choose_play", imitating(others)))
         for k in deals:
             state = new_match(Rules())
 
@@ -245,17 +256,17 @@ def _collect(deals: range) -> list[Sample]:
 
             deal = shuffled_deal(state, f"learn/thousand/{k}")
             play_deal(state, deal, agents, f"learn/{k}", 1.0, on_decision=on_decision)
-    finally:
-        search_agent._among_best = among_best
     return found
 
 
-def collect(deals: int, workers: int) -> Iterator[list[Sample]]:
-    """``hard``'s card plays in ``deals`` self-play deals, chunk by chunk in deal order."""
+def collect(deals: int, workers: int, others: Weights | None = None) -> Iterator[list[Sample]]:
+    """``hard``'s card plays in ``deals`` self-play deals, chunk by chunk in deal order;
+    ``others`` are the weights of the model of the other seats in the best response (the
+    rule-based policy when ``None``)."""
     step = max(1, -(-deals // (workers * 8)))
     chunks = [range(k, min(k + step, deals)) for k in range(0, deals, step)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_collect, chunks)
+        yield from pool.map(partial(_collect, others=others), chunks)
 
 
 def accuracy(samples: Sequence[Sample], weights: Weights) -> float:
@@ -358,6 +369,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     gather.add_argument("--deals", type=int, default=1000)
     gather.add_argument("--workers", type=int, default=2)
     gather.add_argument("--out", type=Path, required=True)
+    gather.add_argument("--others", type=Path, help="weights modelling the others in respond")
     fitting = commands.add_parser("fit", help="fit the model and report held-out agreement")
     fitting.add_argument("plays", type=Path)
     fitting.add_argument("--steps", type=int, default=300)
@@ -366,8 +378,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.command == "collect":
         written = 0
+        others = None if args.others is None else json.loads(args.others.read_text("utf-8"))
         with args.out.open("w", encoding="utf-8") as out:
-            for chunk in collect(args.deals, args.workers):
+            for chunk in collect(args.deals, args.workers, others):
                 out.writelines(json.dumps(s._asdict()) + "\n" for s in chunk)
                 out.flush()
                 written += len(chunk)

@@ -1,7 +1,8 @@
 """``benchmarks.imitation``: the features mark the rule-based choice and read only what the
 seat may know, the rule weights play the rule-based policy, the fit learns a preference
 that the rule-based choice does not have (from the moves made, or from the search's means),
-the regret reads the search's values, and the two commands write what they say."""
+the regret reads the search's values, the collector can model the others by fitted
+weights, and the two commands write what they say."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from benchmarks.imitation import (
     CONTEXTS,
     FEATURE_NAMES,
     Sample,
+    _collect,
     accuracy,
     features,
     fit,
@@ -22,6 +24,7 @@ from benchmarks.imitation import (
     regret,
     rule_weights,
 )
+from engine.ai import solver
 from engine.ai.playout import rollout
 from engine.ai.policy import choose_play
 from engine.ai.search_agent import PLAY_MARGIN, WASTE_MARGIN
@@ -131,3 +134,17 @@ def test_collect_then_fit_writes_the_plays_and_the_weights(
     assert all(len(w) == len(FEATURE_NAMES) for w in fitted)
     assert fitted != rule_weights()
     assert "held out, the fitted model" in capsys.readouterr().out
+
+
+def test_the_collector_values_the_plays_against_the_model_of_the_others_it_is_given() -> None:
+    # Weights that score the rule-based choice lowest: in the best response of the last
+    # six cards the others then play another card than the policy whenever they can, so
+    # the search's means of some play differ from those against the rule-based policy.
+    contrary = [[-1.0] + [0.0] * (len(FEATURE_NAMES) - 1) for _ in range(CONTEXTS)]
+
+    by_rules = _collect(range(1))
+    by_model = _collect(range(1), others=contrary)
+
+    assert vars(solver)["choose_play"] is choose_play
+    # The deals go apart once a play differs, so only the plays up to then are compared.
+    assert any(a.means != b.means for a, b in zip(by_rules, by_model, strict=False))
