@@ -24,7 +24,7 @@ from benchmarks.imitation import (
     regret,
     rule_weights,
 )
-from engine.ai import solver
+from engine.ai import search_agent, solver
 from engine.ai.playout import rollout
 from engine.ai.policy import choose_play
 from engine.ai.search_agent import PLAY_MARGIN, WASTE_MARGIN
@@ -141,10 +141,12 @@ def test_the_collector_values_the_plays_against_the_model_of_the_others_it_is_gi
     # six cards the others then play another card than the policy whenever they can, so
     # the search's means of some play differ from those against the rule-based policy.
     contrary = [[-1.0] + [0.0] * (len(FEATURE_NAMES) - 1) for _ in range(CONTEXTS)]
+    among_best = search_agent._among_best
 
     by_rules = _collect(range(1))
     by_model = _collect(range(1), others=contrary)
 
     assert vars(solver)["choose_play"] is choose_play
+    assert search_agent._among_best is among_best
     # The deals go apart once a play differs, so only the plays up to then are compared.
     assert any(a.means != b.means for a, b in zip(by_rules, by_model, strict=False))
