@@ -219,7 +219,7 @@ class Sample(NamedTuple):
 def _collect(deals: range, others: Weights | None = None) -> list[Sample]:
     agents = [SearchAgent(use_clock=False)] * 3
     found: list[Sample] = []
-    valued: dict[tuple[int, Declaration], float] = {}
+    valued: dict[Move, float] = {}
     among_best = search_agent._among_best
 
     def keeping_means(

@@ -140,7 +140,7 @@ def test_the_collector_values_the_plays_against_the_model_of_the_others_it_is_gi
     # Weights that score the rule-based choice lowest: in the best response of the last
     # six cards the others then play another card than the policy whenever they can, so
     # the search's means of some play differ from those against the rule-based policy.
-    contrary = [[-1.0] + [0.0] * (len(FEATURE_NAMES) - 1) for _ in range(CONTEXTS)]
+    contrary = [[-w for w in row] for row in rule_weights()]
     among_best = search_agent._among_best
 
     by_rules = _collect(range(1))
