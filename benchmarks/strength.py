@@ -202,7 +202,17 @@ def deal_set_text(rules: Rules, count: int) -> str:
     return "".join("\n".join(format_deal(duplicate_set(rules, k))) + "\n" for k in range(count))
 
 
-def duplicate_deal(setup: Setup, k: int) -> DealResult:
+class DuplicatePlays(NamedTuple):
+    """One duplicate deal's plays: the match before it, its end with B everywhere, the
+    playing seats, and its end with A in each playing seat (the others B), by seat."""
+
+    start: MatchState
+    base: MatchState
+    active: tuple[int, ...]
+    ends: dict[int, MatchState]
+
+
+def duplicate_plays(setup: Setup, k: int, timing: Timing) -> DuplicatePlays:
     """Deal ``k`` played with B everywhere and with A in each playing seat in turn."""
     a, b = _agents(setup)
     rules = setup.rules
@@ -210,18 +220,26 @@ def duplicate_deal(setup: Setup, k: int) -> DealResult:
     start = new_match(rules, setup.scores)
     deal = duplicate_set(rules, k)
     seed = f"strength/{k}"
-    timing = Timing()
     base = play_deal(start, deal, [b] * n, seed, setup.budget, timing)
     active = base.deal.active if base.deal is not None else tuple(range(n))
-    own, rel, a_own, a_rel, won, lost = [], [], [], [], [], []
+    ends: dict[int, MatchState] = {}
     for seat in active:
         agents: list[Agent] = [b] * n
         agents[seat] = a
-        end = play_deal(start, deal, agents, seed, setup.budget, timing)
+        ends[seat] = play_deal(start, deal, agents, seed, setup.budget, timing)
+    return DuplicatePlays(start, base, active, ends)
+
+
+def duplicate_deal(setup: Setup, k: int) -> DealResult:
+    """Deal ``k``'s differences, A's score change less B's in each seat (``duplicate_plays``)."""
+    timing = Timing()
+    start, base, active, ends = duplicate_plays(setup, k, timing)
+    own, rel, a_own, a_rel, won, lost = [], [], [], [], [], []
+    for seat, end in ends.items():
         own.append(end.scores[seat] - base.scores[seat])
-        rel.append(_relative(end.scores, seat, active) - _relative(base.scores, seat, active))
+        rel.append(relative(end.scores, seat, active) - relative(base.scores, seat, active))
         a_own.append(end.scores[seat] - start.scores[seat])
-        a_rel.append(_relative(end.scores, seat, active) - _relative(start.scores, seat, active))
+        a_rel.append(relative(end.scores, seat, active) - relative(start.scores, seat, active))
         won.append((end.winner == seat) - (base.winner == seat))
         lost.append(_lost(end, seat) - _lost(base, seat))
     return DealResult(
@@ -240,7 +258,8 @@ def _lost(end: MatchState, seat: int) -> bool:
     return end.winner is not None and end.winner != seat
 
 
-def _relative(scores: Sequence[int], seat: int, active: Sequence[int]) -> float:
+def relative(scores: Sequence[int], seat: int, active: Sequence[int]) -> float:
+    """``seat``'s score less the mean score of the other playing seats."""
     others = [scores[s] for s in active if s != seat]
     return scores[seat] - sum(others) / len(others)
 

@@ -1,0 +1,181 @@
+"""Where A's points over B come from in the duplicate deals of ``benchmarks.strength``: each
+seat's difference put under what the seat did in its two plays of the deal.
+
+    python -m benchmarks.roles --game thousand --deals 600 --a hard --b hard@992cddb --workers 2
+
+The deals, seeds and plays are ``benchmarks.strength``'s (``duplicate_plays``): B in every
+seat, then A in each playing seat in turn. A seat's difference (A's score change less B's in
+that seat, own and relative) goes under one role, by who declared in the two plays and at
+what contract:
+
+- *defends in both*: another seat declared in both plays;
+- *declares in both, the opening bid*: the seat declared at the same contract in both, the
+  game's opening bid (in Тысяча the hundred the seat after the dealer is forced to);
+- *declares in both, the same contract above it*;
+- *declares in both, other contracts*: the contract named (or bid) differs;
+- *declares only with A*, *declares only with B*.
+
+Each role's row is its share of the strength benchmark's figure: the sum over the role's
+seats of the differences, divided by the playing seats, averaged over the deals, with a 95 %
+bootstrap interval (resampling deals). The rows add up to ``benchmarks.strength``'s own and
+relative figures for the same deals and agents. "Changed" counts the role's seats whose own
+difference is not 0: between near-equal players most of a role's seats score exactly alike,
+and its share is a few flips of a contract made or failed.
+
+``--progress FILE`` appends each deal's roles as it ends and plays only the deals FILE does
+not hold for the same set-up, as in ``benchmarks.strength``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import NamedTuple
+
+from benchmarks.strength import GAMES, Setup, bootstrap, duplicate_plays, level_spec, relative
+from engine.ai.agent import DEFAULT_BUDGET
+from engine.ai.arena import Timing
+from engine.games import variant_of
+from engine.rules import preset
+from engine.state import MatchState
+
+ROLES = (
+    "defends in both",
+    "declares in both, the opening bid",
+    "declares in both, the same contract above it",
+    "declares in both, other contracts",
+    "declares only with A",
+    "declares only with B",
+)
+
+
+class Share(NamedTuple):
+    """One role's part of one deal: its seats, those whose own difference is not 0, and the
+    sums of their own and relative differences divided by the playing seats."""
+
+    seats: int
+    changed: int
+    own: float
+    relative: float
+
+
+_NONE = Share(0, 0, 0.0, 0.0)
+
+
+def role_of(seat: int, with_a: MatchState, with_b: MatchState, opening_bid: int) -> str:
+    """What ``seat`` did in the deal played with A in it and with B in it."""
+    a, b = with_a.deal, with_b.deal
+    a_declares = a is not None and a.declarer == seat
+    b_declares = b is not None and b.declarer == seat
+    if not (a_declares or b_declares):
+        return ROLES[0]
+    if not b_declares:
+        return ROLES[4]
+    if not a_declares:
+        return ROLES[5]
+    assert a is not None and b is not None
+    if a.contract != b.contract:
+        return ROLES[3]
+    return ROLES[1] if a.contract == opening_bid else ROLES[2]
+
+
+def deal_roles(job: tuple[Setup, int]) -> dict[str, Share]:
+    """Deal ``k``'s differences by role (roles with no seat left out)."""
+    setup, k = job
+    _, base, active, ends = duplicate_plays(setup, k, Timing())
+    opening_bid = variant_of(setup.rules).opening_bid
+    shares: dict[str, Share] = {}
+    for seat, end in ends.items():
+        role = role_of(seat, end, base, opening_bid)
+        own = end.scores[seat] - base.scores[seat]
+        rel = relative(end.scores, seat, active) - relative(base.scores, seat, active)
+        seats, changed, own_sum, rel_sum = shares.get(role, Share(0, 0, 0.0, 0.0))
+        shares[role] = Share(
+            seats + 1,
+            changed + (own != 0),
+            own_sum + own / len(active),
+            rel_sum + rel / len(active),
+        )
+    return shares
+
+
+def table(deals: Sequence[dict[str, Share]], resamples: int) -> list[str]:
+    """The report's rows (markdown): each role's share, then all of them."""
+    rows = [
+        "| role | seats | changed | own, points per deal | relative |",
+        "|---|---|---|---|---|",
+    ]
+    for role in ROLES:
+        rows.append(_row(role, [d.get(role, _NONE) for d in deals], resamples))
+    every = [Share(*map(sum, zip(*d.values(), strict=True))) if d else _NONE for d in deals]
+    rows.append(_row("all", every, resamples))
+    return rows
+
+
+def _row(name: str, parts: Sequence[Share], resamples: int) -> str:
+    own = [p.own for p in parts]
+    rel = [p.relative for p in parts]
+    lo, hi = bootstrap(own, resamples, "own")
+    rlo, rhi = bootstrap(rel, resamples, "relative")
+    return (
+        f"| {name} | {sum(p.seats for p in parts)} | {sum(p.changed for p in parts)} | "
+        f"{sum(own) / len(own):+.2f} [{lo:+.2f}, {hi:+.2f}] | "
+        f"{sum(rel) / len(rel):+.2f} [{rlo:+.2f}, {rhi:+.2f}] |"
+    )
+
+
+def _key(setup: Setup) -> str:
+    rules = setup.rules
+    return f"{rules.game.value}/{rules.players}/{setup.a}/{setup.b}/{setup.scale}/{setup.budget}"
+
+
+def _done(path: str | None, key: str) -> dict[int, dict[str, Share]]:
+    if path is None or not os.path.exists(path):
+        return {}
+    found = {}
+    with open(path, encoding="utf-8") as file:
+        for line in file:
+            row = json.loads(line)
+            if row["setup"] == key:
+                found[row["deal"]] = {r: Share(*s) for r, s in row["roles"].items()}
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description="Where A's points over B come from, by the seat's role in the deal."
+    )
+    parser.add_argument("--game", choices=sorted(GAMES), default="thousand")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--a", type=level_spec, default="hard")
+    parser.add_argument("--b", type=level_spec, default="easy")
+    parser.add_argument("--deals", type=int, default=600)
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--bootstrap", type=int, default=2000)
+    parser.add_argument("--progress", metavar="FILE")
+    args = parser.parse_args(argv)
+    rules = preset(GAMES[args.game], args.players)
+    setup = Setup(rules, args.a, args.b, args.scale, DEFAULT_BUDGET)
+    key = _key(setup)
+    done = _done(args.progress, key)
+    todo = [k for k in range(args.deals) if k not in done]
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for k, shares in zip(todo, pool.map(deal_roles, [(setup, k) for k in todo]), strict=True):
+            done[k] = shares
+            if args.progress is not None:
+                roles = {r: list(s) for r, s in shares.items()}
+                with open(args.progress, "a", encoding="utf-8") as file:
+                    file.write(json.dumps({"setup": key, "deal": k, "roles": roles}) + "\n")
+    command = "python -m benchmarks.roles " + " ".join(sys.argv[1:] if argv is None else argv)
+    print(f"`{command}`\n")
+    for line in table([done[k] for k in range(args.deals)], args.bootstrap):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

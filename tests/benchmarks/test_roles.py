@@ -1,0 +1,80 @@
+"""``benchmarks.roles``: each seat's difference goes under what it did in its two plays, and
+the roles add up to the strength benchmark's figures for the same deals."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import NamedTuple, cast
+
+import pytest
+
+from benchmarks import roles, strength
+from engine.rules import Game, preset
+from engine.state import MatchState
+
+
+class _Deal(NamedTuple):
+    declarer: int | None
+    contract: int
+
+
+class _End(NamedTuple):
+    deal: _Deal
+
+
+def _end(declarer: int | None, contract: int = 100) -> MatchState:
+    return cast(MatchState, _End(_Deal(declarer, contract)))
+
+
+@pytest.mark.parametrize(
+    ("with_a", "with_b", "role"),
+    [
+        ((2, 120), (1, 120), "defends in both"),
+        ((0, 100), (0, 100), "declares in both, the opening bid"),
+        ((0, 140), (0, 140), "declares in both, the same contract above it"),
+        ((0, 140), (0, 120), "declares in both, other contracts"),
+        ((0, 100), (0, 120), "declares in both, other contracts"),
+        ((0, 120), (1, 120), "declares only with A"),
+        ((2, 120), (0, 105), "declares only with B"),
+        ((None, 0), (None, 0), "defends in both"),
+    ],
+)
+def test_the_role_is_what_the_seat_did_in_its_two_plays(
+    with_a: tuple[int | None, int], with_b: tuple[int | None, int], role: str
+) -> None:
+    assert roles.role_of(0, _end(*with_a), _end(*with_b), opening_bid=100) == role
+
+
+@pytest.mark.parametrize("game", [Game.THOUSAND, Game.TUMBOCHKA])
+def test_the_roles_of_a_deal_add_up_to_its_difference(game: Game) -> None:
+    setup = strength.Setup(preset(game), "easy", "random", 1.0, 1.0)
+    for k in range(4):
+        shares = roles.deal_roles((setup, k))
+        result = strength.duplicate_deal(setup, k)
+        assert sum(s.seats for s in shares.values()) == preset(game).players
+        assert sum(s.own for s in shares.values()) == pytest.approx(result.own)
+        assert sum(s.relative for s in shares.values()) == pytest.approx(result.relative)
+        assert any(s.own for s in shares.values()) == (result.own != 0)
+
+
+def _all_row(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    roles.main(["--a", "easy", "--b", "random", "--workers", "1", *args])
+    out = capsys.readouterr().out
+    return next(line for line in out.splitlines() if line.startswith("| all |"))
+
+
+def test_a_resumed_run_plays_only_what_is_missing_and_reports_like_one_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    progress = tmp_path / "roles.jsonl"
+    whole = _all_row(capsys, "--deals", "4")
+    _all_row(capsys, "--deals", "2", "--progress", str(progress))
+
+    resumed = _all_row(capsys, "--deals", "4", "--progress", str(progress))
+
+    lines = progress.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["deal"] for line in lines] == [0, 1, 2, 3]
+    assert resumed == whole
+    assert re.match(r"\| all \| 12 \| \d+ \| [+-]\d+\.\d\d \[", whole)
