@@ -93,7 +93,7 @@ def deal_roles(job: tuple[Setup, int]) -> dict[str, Share]:
         role = role_of(seat, end, base, opening_bid)
         own = end.scores[seat] - base.scores[seat]
         rel = relative(end.scores, seat, active) - relative(base.scores, seat, active)
-        seats, changed, own_sum, rel_sum = shares.get(role, Share(0, 0, 0.0, 0.0))
+        seats, changed, own_sum, rel_sum = shares.get(role, _NONE)
         shares[role] = Share(
             seats + 1,
             changed + (own != 0),
