@@ -8,7 +8,7 @@ seat, then A in each playing seat in turn. A seat's difference (A's score change
 that seat, own and relative) goes under one role, by who declared in the two plays and at
 what contract:
 
-- *defends in both*: another seat declared in both plays;
+- *defends in both*: another seat (or none) declared in both plays;
 - *declares in both, the opening bid*: the seat declared at the same contract in both, the
   game's opening bid (in Тысяча the hundred the seat after the dealer is forced to);
 - *declares in both, the same contract above it*;

@@ -50,13 +50,15 @@ def test_the_role_is_what_the_seat_did_in_its_two_plays(
 @pytest.mark.parametrize("game", [Game.THOUSAND, Game.TUMBOCHKA])
 def test_the_roles_of_a_deal_add_up_to_its_difference(game: Game) -> None:
     setup = strength.Setup(preset(game), "easy", "random", 1.0, 1.0)
+    differences = []
     for k in range(4):
         shares = roles.deal_roles((setup, k))
         result = strength.duplicate_deal(setup, k)
         assert sum(s.seats for s in shares.values()) == preset(game).players
         assert sum(s.own for s in shares.values()) == pytest.approx(result.own)
         assert sum(s.relative for s in shares.values()) == pytest.approx(result.relative)
-        assert any(s.own for s in shares.values()) == (result.own != 0)
+        differences.append(result.own)
+    assert any(differences), "the agents must differ for the sums to be checked"
 
 
 def _all_row(capsys: pytest.CaptureFixture[str], *args: str) -> str:
