@@ -36,7 +36,15 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from benchmarks.strength import GAMES, Setup, bootstrap, duplicate_plays, level_spec, relative
+from benchmarks.strength import (
+    GAMES,
+    Setup,
+    bootstrap,
+    duplicate_plays,
+    level_spec,
+    relative,
+    setup_key,
+)
 from engine.ai.agent import DEFAULT_BUDGET
 from engine.ai.arena import Timing
 from engine.games import variant_of
@@ -128,11 +136,6 @@ def _row(name: str, parts: Sequence[Share], resamples: int) -> str:
     )
 
 
-def _key(setup: Setup) -> str:
-    rules = setup.rules
-    return f"{rules.game.value}/{rules.players}/{setup.a}/{setup.b}/{setup.scale}/{setup.budget}"
-
-
 def _done(path: str | None, key: str) -> dict[int, dict[str, Share]]:
     if path is None or not os.path.exists(path):
         return {}
@@ -161,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rules = preset(GAMES[args.game], args.players)
     setup = Setup(rules, args.a, args.b, args.scale, DEFAULT_BUDGET)
-    key = _key(setup)
+    key = setup_key(setup)
     done = _done(args.progress, key)
     todo = [k for k in range(args.deals) if k not in done]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:

@@ -130,19 +130,24 @@ class MatchResult(NamedTuple):
     times: dict[str, list[float]]
 
 
+def setup_key(setup: Setup) -> str:
+    """The tag of a set-up's rows in a ``--progress`` file: the game, the players, A, B, the
+    scale, the budget and the scores."""
+    rules = setup.rules
+    key = f"{rules.game.value}/{rules.players}/{setup.a}/{setup.b}/{setup.scale}/{setup.budget}"
+    if setup.scores is not None:
+        key += "/scores " + " ".join(map(str, setup.scores))
+    return key
+
+
 class Progress:
     """The results of one set-up already in a ``--progress`` file, and the new ones appended
     to it as they end (kept in memory only without a file)."""
 
     def __init__(self, path: str | None, setup: Setup) -> None:
-        rules = setup.rules
         self.path = path
         self.setup = setup
-        self.key = (
-            f"{rules.game.value}/{rules.players}/{setup.a}/{setup.b}/{setup.scale}/{setup.budget}"
-        )
-        if setup.scores is not None:
-            self.key += "/scores " + " ".join(map(str, setup.scores))
+        self.key = setup_key(setup)
         self.deals: dict[int, DealResult] = {}
         self.matches: dict[int, MatchResult] = {}
         if path is None or not os.path.exists(path):
