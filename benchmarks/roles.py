@@ -51,14 +51,13 @@ from engine.games import variant_of
 from engine.rules import preset
 from engine.state import MatchState
 
-ROLES = (
-    "defends in both",
-    "declares in both, the opening bid",
-    "declares in both, the same contract above it",
-    "declares in both, other contracts",
-    "declares only with A",
-    "declares only with B",
-)
+DEFENDS = "defends in both"
+AT_OPENING_BID = "declares in both, the opening bid"
+SAME_CONTRACT = "declares in both, the same contract above it"
+OTHER_CONTRACTS = "declares in both, other contracts"
+ONLY_A = "declares only with A"
+ONLY_B = "declares only with B"
+ROLES = (DEFENDS, AT_OPENING_BID, SAME_CONTRACT, OTHER_CONTRACTS, ONLY_A, ONLY_B)
 
 
 class Share(NamedTuple):
@@ -80,15 +79,15 @@ def role_of(seat: int, with_a: MatchState, with_b: MatchState, opening_bid: int)
     a_declares = a is not None and a.declarer == seat
     b_declares = b is not None and b.declarer == seat
     if not (a_declares or b_declares):
-        return ROLES[0]
+        return DEFENDS
     if not b_declares:
-        return ROLES[4]
+        return ONLY_A
     if not a_declares:
-        return ROLES[5]
+        return ONLY_B
     assert a is not None and b is not None
     if a.contract != b.contract:
-        return ROLES[3]
-    return ROLES[1] if a.contract == opening_bid else ROLES[2]
+        return OTHER_CONTRACTS
+    return AT_OPENING_BID if a.contract == opening_bid else SAME_CONTRACT
 
 
 def deal_roles(job: tuple[Setup, int]) -> dict[str, Share]:
