@@ -22,8 +22,10 @@ relative figures for the same deals and agents. "Changed" counts the role's seat
 difference is not 0: between near-equal players most of a role's seats score exactly alike,
 and its share is a few flips of a contract made or failed.
 
-``--progress FILE`` appends each deal's roles as it ends and plays only the deals FILE does
-not hold for the same set-up, as in ``benchmarks.strength``.
+``--scores`` starts every deal from those match scores (the deals near a match's end: the
+barrel, the golden round). ``--progress FILE`` appends each deal's roles as it ends and
+plays only the deals FILE does not hold for the same set-up. Both are as in
+``benchmarks.strength``.
 """
 
 from __future__ import annotations
@@ -39,10 +41,12 @@ from typing import NamedTuple
 from benchmarks.strength import (
     GAMES,
     Setup,
+    add_scores_option,
     bootstrap,
     duplicate_plays,
     level_spec,
     relative,
+    scores_option,
     setup_key,
 )
 from engine.ai.agent import DEFAULT_BUDGET
@@ -156,13 +160,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--a", type=level_spec, default="hard")
     parser.add_argument("--b", type=level_spec, default="easy")
     parser.add_argument("--deals", type=int, default=600)
+    add_scores_option(parser)
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bootstrap", type=int, default=2000)
     parser.add_argument("--progress", metavar="FILE")
     args = parser.parse_args(argv)
     rules = preset(GAMES[args.game], args.players)
-    setup = Setup(rules, args.a, args.b, args.scale, DEFAULT_BUDGET)
+    setup = Setup(
+        rules, args.a, args.b, args.scale, DEFAULT_BUDGET, scores_option(parser, args, rules)
+    )
     key = setup_key(setup)
     done = _done(args.progress, key)
     todo = [k for k in range(args.deals) if k not in done]

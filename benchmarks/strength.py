@@ -312,6 +312,27 @@ def _run_match(job: tuple[Setup, int]) -> MatchResult:
     return full_match(*job)
 
 
+def add_scores_option(parser: argparse.ArgumentParser) -> None:
+    """``--scores``: the match scores every duplicate deal starts from (``scores_option``)."""
+    parser.add_argument(
+        "--scores",
+        type=int,
+        nargs="+",
+        metavar="SCORE",
+        help="the match scores, by seat, every duplicate deal starts from (default all 0)",
+    )
+
+
+def scores_option(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules
+) -> tuple[int, ...] | None:
+    """The scores ``--scores`` gives (``None``: all 0), one per seat of ``rules``."""
+    scores = None if args.scores is None else tuple(args.scores)
+    if scores is not None and len(scores) != rules.players:
+        parser.error(f"--scores needs {rules.players} scores, one per seat")
+    return scores
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description="Strength of the computer players (duplicate deals and full matches)."
@@ -325,13 +346,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--b", type=level_spec, default="easy", help="the reference agent (LEVEL or LEVEL@COMMIT)"
     )
     parser.add_argument("--deals", type=int, default=1000, help="duplicate deals")
-    parser.add_argument(
-        "--scores",
-        type=int,
-        nargs="+",
-        metavar="SCORE",
-        help="the match scores, by seat, every duplicate deal starts from (default all 0)",
-    )
+    add_scores_option(parser)
     parser.add_argument("--matches", type=int, default=0, help="full matches of A against B")
     parser.add_argument(
         "--paired",
@@ -377,9 +392,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     rules = preset(GAMES[args.game], args.players)
-    scores = None if args.scores is None else tuple(args.scores)
-    if scores is not None and len(scores) != rules.players:
-        parser.error(f"--scores needs {rules.players} scores, one per seat")
+    scores = scores_option(parser, args, rules)
     if args.paired and not args.matches:
         parser.error("--paired pairs full matches: give --matches N")
     setup = Setup(rules, args.a, args.b, args.scale, args.budget, scores)

@@ -47,9 +47,14 @@ def test_the_role_is_what_the_seat_did_in_its_two_plays(
     assert roles.role_of(0, _end(*with_a), _end(*with_b), opening_bid=100) == role
 
 
-@pytest.mark.parametrize("game", [Game.THOUSAND, Game.TUMBOCHKA])
-def test_the_roles_of_a_deal_add_up_to_its_difference(game: Game) -> None:
-    setup = strength.Setup(preset(game), "easy", "random", 1.0, 1.0)
+@pytest.mark.parametrize(
+    ("game", "scores"),
+    [(Game.THOUSAND, None), (Game.THOUSAND, (880, 0, 0)), (Game.TUMBOCHKA, None)],
+)
+def test_the_roles_of_a_deal_add_up_to_its_difference(
+    game: Game, scores: tuple[int, ...] | None
+) -> None:
+    setup = strength.Setup(preset(game), "easy", "random", 1.0, 1.0, scores)
     differences = []
     for k in range(4):
         shares = roles.deal_roles((setup, k))
@@ -80,3 +85,24 @@ def test_a_resumed_run_plays_only_what_is_missing_and_reports_like_one_run(
     assert [json.loads(line)["deal"] for line in lines] == [0, 1, 2, 3]
     assert resumed == whole
     assert re.match(r"\| all \| 12 \| \d+ \| [+-]\d+\.\d\d \[", whole)
+
+
+def test_scores_start_every_deal_from_them_and_tag_the_progress_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    progress = tmp_path / "roles.jsonl"
+    from_zero = _all_row(capsys, "--deals", "2")
+
+    on_the_barrel = _all_row(
+        capsys, "--deals", "2", "--scores", "880", "0", "0", "--progress", str(progress)
+    )
+
+    rows = [json.loads(line) for line in progress.read_text(encoding="utf-8").splitlines()]
+    assert {row["setup"].rsplit("/", 1)[-1] for row in rows} == {"scores 880 0 0"}
+    assert on_the_barrel != from_zero
+
+
+def test_scores_need_one_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        roles.main(["--a", "easy", "--b", "random", "--deals", "1", "--scores", "880", "0"])
+    assert "--scores needs 3 scores" in capsys.readouterr().err
