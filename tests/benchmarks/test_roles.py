@@ -1,5 +1,6 @@
 """``benchmarks.roles``: each seat's difference goes under what it did in its two plays, and
-the roles add up to the strength benchmark's figures for the same deals."""
+the roles add up to the strength benchmark's figures for the same deals (from 0 0 0 and from
+``--scores``); a resumed run plays only what is missing."""
 
 from __future__ import annotations
 
