@@ -39,20 +39,17 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from benchmarks.strength import (
-    GAMES,
     Setup,
-    add_scores_option,
+    add_setup_options,
     bootstrap,
     duplicate_plays,
-    level_spec,
     relative,
-    scores_option,
     setup_key,
+    setup_of,
 )
 from engine.ai.agent import DEFAULT_BUDGET
 from engine.ai.arena import Timing
 from engine.games import variant_of
-from engine.rules import preset
 from engine.state import MatchState
 
 DEFENDS = "defends in both"
@@ -155,21 +152,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description="Where A's points over B come from, by the seat's role in the deal."
     )
-    parser.add_argument("--game", choices=sorted(GAMES), default="thousand")
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--a", type=level_spec, default="hard")
-    parser.add_argument("--b", type=level_spec, default="easy")
+    add_setup_options(parser)
     parser.add_argument("--deals", type=int, default=600)
-    add_scores_option(parser)
-    parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bootstrap", type=int, default=2000)
     parser.add_argument("--progress", metavar="FILE")
     args = parser.parse_args(argv)
-    rules = preset(GAMES[args.game], args.players)
-    setup = Setup(
-        rules, args.a, args.b, args.scale, DEFAULT_BUDGET, scores_option(parser, args, rules)
-    )
+    setup = setup_of(parser, args, DEFAULT_BUDGET)
     key = setup_key(setup)
     done = _done(args.progress, key)
     todo = [k for k in range(args.deals) if k not in done]

@@ -312,31 +312,9 @@ def _run_match(job: tuple[Setup, int]) -> MatchResult:
     return full_match(*job)
 
 
-def add_scores_option(parser: argparse.ArgumentParser) -> None:
-    """``--scores``: the match scores every duplicate deal starts from (``scores_option``)."""
-    parser.add_argument(
-        "--scores",
-        type=int,
-        nargs="+",
-        metavar="SCORE",
-        help="the match scores, by seat, every duplicate deal starts from (default all 0)",
-    )
-
-
-def scores_option(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules
-) -> tuple[int, ...] | None:
-    """The scores ``--scores`` gives (``None``: all 0), one per seat of ``rules``."""
-    scores = None if args.scores is None else tuple(args.scores)
-    if scores is not None and len(scores) != rules.players:
-        parser.error(f"--scores needs {rules.players} scores, one per seat")
-    return scores
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        description="Strength of the computer players (duplicate deals and full matches)."
-    )
+def add_setup_options(parser: argparse.ArgumentParser) -> None:
+    """The options that make a ``Setup`` (``setup_of``), but the budget: the game, the
+    players, A, B, the scores and the scale."""
     parser.add_argument("--game", choices=sorted(GAMES), default="thousand")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument(
@@ -345,15 +323,38 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--b", type=level_spec, default="easy", help="the reference agent (LEVEL or LEVEL@COMMIT)"
     )
+    parser.add_argument(
+        "--scores",
+        type=int,
+        nargs="+",
+        metavar="SCORE",
+        help="the match scores, by seat, every duplicate deal starts from (default all 0)",
+    )
+    parser.add_argument("--scale", type=float, default=1.0, help="search work multiplier")
+
+
+def setup_of(parser: argparse.ArgumentParser, args: argparse.Namespace, budget: float) -> Setup:
+    """The set-up that ``add_setup_options``' options give, at ``budget``; ``--scores``
+    needs one score per seat."""
+    rules = preset(GAMES[args.game], args.players)
+    scores = None if args.scores is None else tuple(args.scores)
+    if scores is not None and len(scores) != rules.players:
+        parser.error(f"--scores needs {rules.players} scores, one per seat")
+    return Setup(rules, args.a, args.b, args.scale, budget, scores)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description="Strength of the computer players (duplicate deals and full matches)."
+    )
+    add_setup_options(parser)
     parser.add_argument("--deals", type=int, default=1000, help="duplicate deals")
-    add_scores_option(parser)
     parser.add_argument("--matches", type=int, default=0, help="full matches of A against B")
     parser.add_argument(
         "--paired",
         action="store_true",
         help="also play each match with B in every seat and pair the two by match",
     )
-    parser.add_argument("--scale", type=float, default=1.0, help="search work multiplier")
     parser.add_argument(
         "--budget",
         type=float,
@@ -391,11 +392,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="during the timing run, this many busy processes share its core",
     )
     args = parser.parse_args(argv)
-    rules = preset(GAMES[args.game], args.players)
-    scores = scores_option(parser, args, rules)
+    setup = setup_of(parser, args, args.budget)
+    rules, scores = setup.rules, setup.scores
     if args.paired and not args.matches:
         parser.error("--paired pairs full matches: give --matches N")
-    setup = Setup(rules, args.a, args.b, args.scale, args.budget, scores)
     command = "python -m benchmarks.strength " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"`{command}`\n")
     print(
