@@ -22,6 +22,10 @@ relative figures for the same deals and agents. "Changed" counts the role's seat
 difference is not 0: between near-equal players most of a role's seats score exactly alike,
 and its share is a few flips of a contract made or failed.
 
+``--by-seat`` splits every role by the seat: with ``--scores 880 0 0`` seat 0 is on the
+barrel in every deal, so its rows are the barrel player's and the others' are the seats
+bidding and defending against it.
+
 ``--scores`` starts every deal from those match scores (the deals near a match's end: the
 barrel, the golden round). ``--progress FILE`` appends each deal's roles as it ends and
 plays only the deals FILE does not hold for the same set-up. Both are as in
@@ -61,6 +65,16 @@ ONLY_B = "declares only with B"
 ROLES = (DEFENDS, AT_OPENING_BID, SAME_CONTRACT, OTHER_CONTRACTS, ONLY_A, ONLY_B)
 
 
+class SeatRole(NamedTuple):
+    """One seat's part of one deal: its role and its own and relative differences divided by
+    the playing seats."""
+
+    seat: int
+    role: str
+    own: float
+    relative: float
+
+
 class Share(NamedTuple):
     """One role's part of one deal: its seats, those whose own difference is not 0, and the
     sums of their own and relative differences divided by the playing seats."""
@@ -91,35 +105,55 @@ def role_of(seat: int, with_a: MatchState, with_b: MatchState, opening_bid: int)
     return AT_OPENING_BID if a.contract == opening_bid else SAME_CONTRACT
 
 
-def deal_roles(job: tuple[Setup, int]) -> dict[str, Share]:
-    """Deal ``k``'s differences by role (roles with no seat left out)."""
+def deal_roles(job: tuple[Setup, int]) -> list[SeatRole]:
+    """Deal ``k``'s differences, seat by seat, with each seat's role."""
     setup, k = job
     _, base, active, ends = duplicate_plays(setup, k, Timing())
     opening_bid = variant_of(setup.rules).opening_bid
-    shares: dict[str, Share] = {}
-    for seat, end in ends.items():
-        role = role_of(seat, end, base, opening_bid)
-        own = end.scores[seat] - base.scores[seat]
-        rel = relative(end.scores, seat, active) - relative(base.scores, seat, active)
-        seats, changed, own_sum, rel_sum = shares.get(role, _NONE)
-        shares[role] = Share(
-            seats + 1,
-            changed + (own != 0),
-            own_sum + own / len(active),
-            rel_sum + rel / len(active),
+    return [
+        SeatRole(
+            seat,
+            role_of(seat, end, base, opening_bid),
+            (end.scores[seat] - base.scores[seat]) / len(active),
+            (relative(end.scores, seat, active) - relative(base.scores, seat, active))
+            / len(active),
         )
-    return shares
+        for seat, end in ends.items()
+    ]
 
 
-def table(deals: Sequence[dict[str, Share]], resamples: int) -> list[str]:
-    """The report's rows (markdown): each role's share, then all of them."""
+def row_name(part: SeatRole, by_seat: bool) -> str:
+    """The report's row a seat's part goes under: its role, or its role and seat."""
+    return f"{part.role}, seat {part.seat}" if by_seat else part.role
+
+
+def shares(parts: Sequence[SeatRole], by_seat: bool = False) -> dict[str, Share]:
+    """One deal's parts summed by row (rows with no seat left out)."""
+    found: dict[str, Share] = {}
+    for part in parts:
+        name = row_name(part, by_seat)
+        seats, changed, own, rel = found.get(name, _NONE)
+        found[name] = Share(
+            seats + 1, changed + (part.own != 0), own + part.own, rel + part.relative
+        )
+    return found
+
+
+def table(deals: Sequence[Sequence[SeatRole]], resamples: int, by_seat: bool = False) -> list[str]:
+    """The report's rows (markdown): each role's share (or each role's and seat's), then all
+    of them."""
     rows = [
         "| role | seats | changed | own, points per deal | relative |",
         "|---|---|---|---|---|",
     ]
-    for role in ROLES:
-        rows.append(_row(role, [d.get(role, _NONE) for d in deals], resamples))
-    every = [Share(*map(sum, zip(*d.values(), strict=True))) if d else _NONE for d in deals]
+    summed = [shares(d, by_seat) for d in deals]
+    names = list(ROLES)
+    if by_seat:
+        seats = sorted({p.seat for d in deals for p in d})
+        names = [f"{role}, seat {seat}" for role in ROLES for seat in seats]
+    for name in names:
+        rows.append(_row(name, [d.get(name, _NONE) for d in summed], resamples))
+    every = [Share(*map(sum, zip(*d.values(), strict=True))) if d else _NONE for d in summed]
     rows.append(_row("all", every, resamples))
     return rows
 
@@ -136,7 +170,7 @@ def _row(name: str, parts: Sequence[Share], resamples: int) -> str:
     )
 
 
-def _done(path: str | None, key: str) -> dict[int, dict[str, Share]]:
+def _done(path: str | None, key: str) -> dict[int, list[SeatRole]]:
     if path is None or not os.path.exists(path):
         return {}
     found = {}
@@ -144,7 +178,7 @@ def _done(path: str | None, key: str) -> dict[int, dict[str, Share]]:
         for line in file:
             row = json.loads(line)
             if row["setup"] == key:
-                found[row["deal"]] = {r: Share(*s) for r, s in row["roles"].items()}
+                found[row["deal"]] = [SeatRole(*part) for part in row["seats"]]
     return found
 
 
@@ -157,21 +191,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bootstrap", type=int, default=2000)
     parser.add_argument("--progress", metavar="FILE")
+    parser.add_argument("--by-seat", action="store_true", help="split every role by the seat")
     args = parser.parse_args(argv)
     setup = setup_of(parser, args, DEFAULT_BUDGET)
     key = setup_key(setup)
     done = _done(args.progress, key)
     todo = [k for k in range(args.deals) if k not in done]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for k, shares in zip(todo, pool.map(deal_roles, [(setup, k) for k in todo]), strict=True):
-            done[k] = shares
+        for k, parts in zip(todo, pool.map(deal_roles, [(setup, k) for k in todo]), strict=True):
+            done[k] = parts
             if args.progress is not None:
-                roles = {r: list(s) for r, s in shares.items()}
+                row = {"setup": key, "deal": k, "seats": [list(p) for p in parts]}
                 with open(args.progress, "a", encoding="utf-8") as file:
-                    file.write(json.dumps({"setup": key, "deal": k, "roles": roles}) + "\n")
+                    file.write(json.dumps(row) + "\n")
     command = "python -m benchmarks.roles " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"`{command}`\n")
-    for line in table([done[k] for k in range(args.deals)], args.bootstrap):
+    for line in table([done[k] for k in range(args.deals)], args.bootstrap, args.by_seat):
         print(line)
 
 

@@ -58,13 +58,25 @@ def test_the_roles_of_a_deal_add_up_to_its_difference(
     setup = strength.Setup(preset(game), "easy", "random", 1.0, 1.0, scores)
     differences = []
     for k in range(4):
-        shares = roles.deal_roles((setup, k))
+        shares = roles.shares(roles.deal_roles((setup, k)))
         result = strength.duplicate_deal(setup, k)
         assert sum(s.seats for s in shares.values()) == preset(game).players
         assert sum(s.own for s in shares.values()) == pytest.approx(result.own)
         assert sum(s.relative for s in shares.values()) == pytest.approx(result.relative)
         differences.append(result.own)
     assert any(differences), "the agents must differ for the sums to be checked"
+
+
+def test_by_seat_every_role_splits_into_its_seats() -> None:
+    setup = strength.Setup(preset(Game.THOUSAND), "easy", "random", 1.0, 1.0, (880, 0, 0))
+    for k in range(3):
+        parts = roles.deal_roles((setup, k))
+        by_role, by_seat = roles.shares(parts), roles.shares(parts, by_seat=True)
+        assert sorted(by_seat) == sorted(f"{p.role}, seat {p.seat}" for p in parts)
+        for role, share in by_role.items():
+            split = [s for name, s in by_seat.items() if name.startswith(role + ", seat ")]
+            assert sum(s.seats for s in split) == share.seats
+            assert sum(s.own for s in split) == pytest.approx(share.own)
 
 
 def _all_row(capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -101,6 +113,17 @@ def test_scores_start_every_deal_from_them_and_tag_the_progress_rows(
     rows = [json.loads(line) for line in progress.read_text(encoding="utf-8").splitlines()]
     assert {row["setup"].rsplit("/", 1)[-1] for row in rows} == {"scores 880 0 0"}
     assert on_the_barrel != from_zero
+
+
+def test_the_report_by_seat_has_a_row_per_role_and_seat_and_the_same_total(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    whole = _all_row(capsys, "--deals", "2")
+    roles.main(["--a", "easy", "--b", "random", "--workers", "1", "--deals", "2", "--by-seat"])
+    lines = capsys.readouterr().out.splitlines()
+    names = [line.split(" | ")[0].removeprefix("| ") for line in lines if line.startswith("| ")]
+    assert names[1:] == [f"{r}, seat {s}" for r in roles.ROLES for s in range(3)] + ["all"]
+    assert lines[-1] == whole
 
 
 def test_scores_need_one_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
