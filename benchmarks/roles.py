@@ -18,7 +18,11 @@ what contract:
 Each role's row is its share of the strength benchmark's figure: the sum over the role's
 seats of the differences, divided by the playing seats, averaged over the deals, with a 95 %
 bootstrap interval (resampling deals). The rows add up to ``benchmarks.strength``'s own and
-relative figures for the same deals and agents. "Changed" counts the role's seats whose own
+relative figures for the same deals and agents. Two more columns count the matches the
+role's seats won, and the matches won by another seat, per 100 deals (A's less B's, as
+``benchmarks.strength``'s rows of matches): from ``--scores`` near a match's end, points and
+matches can disagree (the barrel player who names the barrel contract where B raised wins
+the same match with fewer points). "Changed" counts the role's seats whose own
 difference is not 0: between near-equal players most of a role's seats score exactly alike,
 and its share is a few flips of a contract made or failed.
 
@@ -47,6 +51,7 @@ from benchmarks.strength import (
     add_setup_options,
     bootstrap,
     duplicate_plays,
+    lost_by,
     relative,
     setup_key,
     setup_of,
@@ -66,26 +71,31 @@ ROLES = (DEFENDS, AT_OPENING_BID, SAME_CONTRACT, OTHER_CONTRACTS, ONLY_A, ONLY_B
 
 
 class SeatRole(NamedTuple):
-    """One seat's part of one deal: its role and its own and relative differences divided by
-    the playing seats."""
+    """One seat's part of one deal: its role, and its differences divided by the playing
+    seats: own and relative points, the match won by the seat (1 with A only, −1 with B
+    only) and won by another seat."""
 
     seat: int
     role: str
     own: float
     relative: float
+    won: float
+    lost: float
 
 
 class Share(NamedTuple):
     """One role's part of one deal: its seats, those whose own difference is not 0, and the
-    sums of their own and relative differences divided by the playing seats."""
+    sums of their differences divided by the playing seats."""
 
     seats: int
     changed: int
     own: float
     relative: float
+    won: float
+    lost: float
 
 
-_NONE = Share(0, 0, 0.0, 0.0)
+_NONE = Share(0, 0, 0.0, 0.0, 0.0, 0.0)
 
 
 def role_of(seat: int, with_a: MatchState, with_b: MatchState, opening_bid: int) -> str:
@@ -110,13 +120,15 @@ def deal_roles(job: tuple[Setup, int]) -> list[SeatRole]:
     setup, k = job
     _, base, active, ends = duplicate_plays(setup, k, Timing())
     opening_bid = variant_of(setup.rules).opening_bid
+    n = len(active)
     return [
         SeatRole(
             seat,
             role_of(seat, end, base, opening_bid),
-            (end.scores[seat] - base.scores[seat]) / len(active),
-            (relative(end.scores, seat, active) - relative(base.scores, seat, active))
-            / len(active),
+            (end.scores[seat] - base.scores[seat]) / n,
+            (relative(end.scores, seat, active) - relative(base.scores, seat, active)) / n,
+            ((end.winner == seat) - (base.winner == seat)) / n,
+            (lost_by(end, seat) - lost_by(base, seat)) / n,
         )
         for seat, end in ends.items()
     ]
@@ -132,9 +144,14 @@ def shares(parts: Sequence[SeatRole], by_seat: bool = False) -> dict[str, Share]
     found: dict[str, Share] = {}
     for part in parts:
         name = row_name(part, by_seat)
-        seats, changed, own, rel = found.get(name, _NONE)
+        share = found.get(name, _NONE)
         found[name] = Share(
-            seats + 1, changed + (part.own != 0), own + part.own, rel + part.relative
+            share.seats + 1,
+            share.changed + (part.own != 0),
+            share.own + part.own,
+            share.relative + part.relative,
+            share.won + part.won,
+            share.lost + part.lost,
         )
     return found
 
@@ -143,8 +160,9 @@ def table(deals: Sequence[Sequence[SeatRole]], resamples: int, by_seat: bool = F
     """The report's rows (markdown): each role's share (or each role's and seat's), then all
     of them."""
     rows = [
-        "| role | seats | changed | own, points per deal | relative |",
-        "|---|---|---|---|---|",
+        "| role | seats | changed | own, points per deal | relative "
+        "| matches won, per 100 deals | won by another seat |",
+        "|---|---|---|---|---|---|---|",
     ]
     summed = [shares(d, by_seat) for d in deals]
     names = list(ROLES)
@@ -166,7 +184,9 @@ def _row(name: str, parts: Sequence[Share], resamples: int) -> str:
     return (
         f"| {name} | {sum(p.seats for p in parts)} | {sum(p.changed for p in parts)} | "
         f"{sum(own) / len(own):+.2f} [{lo:+.2f}, {hi:+.2f}] | "
-        f"{sum(rel) / len(rel):+.2f} [{rlo:+.2f}, {rhi:+.2f}] |"
+        f"{sum(rel) / len(rel):+.2f} [{rlo:+.2f}, {rhi:+.2f}] | "
+        f"{100 * sum(p.won for p in parts) / len(parts):+.2f} | "
+        f"{100 * sum(p.lost for p in parts) / len(parts):+.2f} |"
     )
 
 

@@ -246,7 +246,7 @@ def duplicate_deal(setup: Setup, k: int) -> DealResult:
         a_own.append(end.scores[seat] - start.scores[seat])
         a_rel.append(relative(end.scores, seat, active) - relative(start.scores, seat, active))
         won.append((end.winner == seat) - (base.winner == seat))
-        lost.append(_lost(end, seat) - _lost(base, seat))
+        lost.append(lost_by(end, seat) - lost_by(base, seat))
     return DealResult(
         statistics.mean(own),
         statistics.mean(rel),
@@ -258,7 +258,7 @@ def duplicate_deal(setup: Setup, k: int) -> DealResult:
     )
 
 
-def _lost(end: MatchState, seat: int) -> bool:
+def lost_by(end: MatchState, seat: int) -> bool:
     """Whether the match ended won by a seat other than ``seat``."""
     return end.winner is not None and end.winner != seat
 

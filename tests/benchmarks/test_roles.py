@@ -56,15 +56,19 @@ def test_the_roles_of_a_deal_add_up_to_its_difference(
     game: Game, scores: tuple[int, ...] | None
 ) -> None:
     setup = strength.Setup(preset(game), "easy", "random", 1.0, 1.0, scores)
-    differences = []
+    differences, wins = [], []
     for k in range(4):
         shares = roles.shares(roles.deal_roles((setup, k)))
         result = strength.duplicate_deal(setup, k)
         assert sum(s.seats for s in shares.values()) == preset(game).players
         assert sum(s.own for s in shares.values()) == pytest.approx(result.own)
         assert sum(s.relative for s in shares.values()) == pytest.approx(result.relative)
+        assert sum(s.won for s in shares.values()) == pytest.approx(result.won)
+        assert sum(s.lost for s in shares.values()) == pytest.approx(result.lost)
         differences.append(result.own)
+        wins.append(result.won)
     assert any(differences), "the agents must differ for the sums to be checked"
+    assert scores is None or any(wins), "from the barrel a match must be won otherwise"
 
 
 def test_by_seat_every_role_splits_into_its_seats() -> None:
