@@ -31,9 +31,9 @@ barrel in every deal, so its rows are the barrel player's and the others' are th
 bidding and defending against it.
 
 ``--scores`` starts every deal from those match scores (the deals near a match's end: the
-barrel, the golden round). ``--progress FILE`` appends each deal's roles as it ends and
-plays only the deals FILE does not hold for the same set-up. Both are as in
-``benchmarks.strength``.
+barrel, the golden round). ``--progress FILE`` appends each deal's seats (role and
+differences) as it ends and plays only the deals FILE does not hold for the same
+set-up. Both are as in ``benchmarks.strength``.
 """
 
 from __future__ import annotations
@@ -134,16 +134,16 @@ def deal_roles(job: tuple[Setup, int]) -> list[SeatRole]:
     ]
 
 
-def row_name(part: SeatRole, by_seat: bool) -> str:
+def row_name(role: str, seat: int, by_seat: bool) -> str:
     """The report's row a seat's part goes under: its role, or its role and seat."""
-    return f"{part.role}, seat {part.seat}" if by_seat else part.role
+    return f"{role}, seat {seat}" if by_seat else role
 
 
 def shares(parts: Sequence[SeatRole], by_seat: bool = False) -> dict[str, Share]:
     """One deal's parts summed by row (rows with no seat left out)."""
     found: dict[str, Share] = {}
     for part in parts:
-        name = row_name(part, by_seat)
+        name = row_name(part.role, part.seat, by_seat)
         share = found.get(name, _NONE)
         found[name] = Share(
             share.seats + 1,
@@ -168,7 +168,7 @@ def table(deals: Sequence[Sequence[SeatRole]], resamples: int, by_seat: bool = F
     names = list(ROLES)
     if by_seat:
         seats = sorted({p.seat for d in deals for p in d})
-        names = [f"{role}, seat {seat}" for role in ROLES for seat in seats]
+        names = [row_name(role, seat, by_seat) for role in ROLES for seat in seats]
     for name in names:
         rows.append(_row(name, [d.get(name, _NONE) for d in summed], resamples))
     every = [Share(*map(sum, zip(*d.values(), strict=True))) if d else _NONE for d in summed]
