@@ -51,8 +51,7 @@ from benchmarks.strength import (
     add_setup_options,
     bootstrap,
     duplicate_plays,
-    lost_by,
-    relative,
+    seat_difference,
     setup_key,
     setup_of,
 )
@@ -125,10 +124,7 @@ def deal_roles(job: tuple[Setup, int]) -> list[SeatRole]:
         SeatRole(
             seat,
             role_of(seat, end, base, opening_bid),
-            (end.scores[seat] - base.scores[seat]) / n,
-            (relative(end.scores, seat, active) - relative(base.scores, seat, active)) / n,
-            ((end.winner == seat) - (base.winner == seat)) / n,
-            (lost_by(end, seat) - lost_by(base, seat)) / n,
+            *(d / n for d in seat_difference(end, base, seat, active)),
         )
         for seat, end in ends.items()
     ]

@@ -235,30 +235,51 @@ def duplicate_plays(setup: Setup, k: int, timing: Timing) -> DuplicatePlays:
     return DuplicatePlays(start, base, active, ends)
 
 
+class SeatDifference(NamedTuple):
+    """A seat's end of a deal with A in it less its end with B (the others B in both)."""
+
+    own: int
+    relative: float
+    won: int
+    """1 when only A's play wins the match for the seat, −1 when only B's does."""
+    lost: int
+    """The same for the match won by another seat."""
+
+
+def seat_difference(
+    end: MatchState, base: MatchState, seat: int, active: Sequence[int]
+) -> SeatDifference:
+    """``seat``'s difference between ``end`` (A in the seat) and ``base`` (B in it)."""
+    return SeatDifference(
+        end.scores[seat] - base.scores[seat],
+        relative(end.scores, seat, active) - relative(base.scores, seat, active),
+        (end.winner == seat) - (base.winner == seat),
+        _lost(end, seat) - _lost(base, seat),
+    )
+
+
 def duplicate_deal(setup: Setup, k: int) -> DealResult:
     """Deal ``k``'s differences, A's score change less B's in each seat (``duplicate_plays``)."""
     timing = Timing()
     start, base, active, ends = duplicate_plays(setup, k, timing)
-    own, rel, a_own, a_rel, won, lost = [], [], [], [], [], []
-    for seat, end in ends.items():
-        own.append(end.scores[seat] - base.scores[seat])
-        rel.append(relative(end.scores, seat, active) - relative(base.scores, seat, active))
-        a_own.append(end.scores[seat] - start.scores[seat])
-        a_rel.append(relative(end.scores, seat, active) - relative(start.scores, seat, active))
-        won.append((end.winner == seat) - (base.winner == seat))
-        lost.append(lost_by(end, seat) - lost_by(base, seat))
+    differences = [seat_difference(end, base, seat, active) for seat, end in ends.items()]
+    a_own = [end.scores[seat] - start.scores[seat] for seat, end in ends.items()]
+    a_rel = [
+        relative(end.scores, seat, active) - relative(start.scores, seat, active)
+        for seat, end in ends.items()
+    ]
     return DealResult(
-        statistics.mean(own),
-        statistics.mean(rel),
+        statistics.mean(d.own for d in differences),
+        statistics.mean(d.relative for d in differences),
         timing.seconds,
         statistics.mean(a_own),
         statistics.mean(a_rel),
-        statistics.mean(won),
-        statistics.mean(lost),
+        statistics.mean(d.won for d in differences),
+        statistics.mean(d.lost for d in differences),
     )
 
 
-def lost_by(end: MatchState, seat: int) -> bool:
+def _lost(end: MatchState, seat: int) -> bool:
     """Whether the match ended won by a seat other than ``seat``."""
     return end.winner is not None and end.winner != seat
 
