@@ -4,7 +4,11 @@ to give and which contract to name, conceding, throwing or asking for a redeal.
 - Giving: the candidates are the cheapest cards by ``evaluation.give_cost`` among those
   that are not half of a marriage the declarer holds (nor of a trilyazh or troyan in
   Тумбочка) while other cards can go; pairs of them for the first gift. Each plan is played
-  out in the same drawn deals and valued with the best contract it allows.
+  out in the same drawn deals and valued with the best contract it allows, or with the
+  void deal of a redeal when the cards it keeps give grounds for one (Тысяча: the declarer
+  may ask too, rules fine point 14). So a hand that can only lose gives its highest cards
+  away when the eight it keeps are then under 14 points or hold the four nines, and asks
+  for a redeal instead of losing the contract.
 - Contract: one playout per drawn deal gives the points; each contract worth naming
   (``simulation.worth_naming``: only the barrel contract on the barrel) is scored against
   them, as are conceding, throwing and a redeal; the best mean utility is named. Naming a
@@ -33,12 +37,15 @@ from engine.ai.simulation import (
     worth_naming,
 )
 from engine.ai.utility import concede_changes, context_of, seat_utility, throw_changes
-from engine.cards import cards_of, mask_of
+from engine.cards import THOUSAND_POINTS, cards_of, mask_of
+from engine.games import variant_of
 from engine.games.base import MARRIAGE_MASKS
 from engine.games.tumbochka import TRILYAZH_MASKS, TROYAN_MASKS
 from engine.rules import Game
 from engine.view import SeatView
 
+VOID_DEAL: Final = 0.0
+"""The utility of a redeal: the deal is void, nobody's score changes."""
 GIVE_CANDIDATES: Final = 5
 """The cheapest cards considered for giving (pairs of them for the first gift)."""
 TUMBOCHKA_SETS: Final = (*TRILYAZH_MASKS, *TROYAN_MASKS)
@@ -82,21 +89,40 @@ def choose_gift(view: SeatView, search: Search) -> SeatAction | None:
     for plan, outcomes in zip(plans, results, strict=True):
         if search.clock.over():
             break
-        kept = hand
-        for given, _ in plan:
-            kept &= ~(1 << given)
+        kept = _kept(hand, plan)
         options = contract_options(view.rules, view.bid, kept)
         value = max(
             mean_utility(ctx._replace(contract=v), seat, outcomes, weights)
             for v in worth_naming(view, options, outcomes)
         )
+        if _grounds_for_redeal(view, kept):
+            value = max(value, VOID_DEAL)
         if value > best_value + 1e-9:
             best_plan, best_value = plan, value
+    if -math.inf < best_value < VOID_DEAL:
+        # Every plan valued loses: giving the highest cards may leave grounds for a redeal.
+        highest = sorted(cards_of(hand), key=lambda c: (THOUSAND_POINTS[c], c))
+        void_plan = tuple(zip(highest[-len(recipients) :], recipients, strict=True))
+        if _grounds_for_redeal(view, _kept(hand, void_plan)):
+            best_plan = void_plan
     card, to = best_plan[0]
     for action in gives:
         if action.card == card and action.to == to:
             return action
     return gives[0]
+
+
+def _kept(hand: int, plan: tuple[tuple[int, int], ...]) -> int:
+    """The declarer's cards after giving those of ``plan``."""
+    for given, _ in plan:
+        hand &= ~(1 << given)
+    return hand
+
+
+def _grounds_for_redeal(view: SeatView, kept: int) -> bool:
+    """Whether the declarer, keeping ``kept`` once the gifts are made, may ask for a redeal."""
+    variant = variant_of(view.rules)
+    return variant.can_redeal and view.rules.redeal and variant.redeal_ground(kept) is not None
 
 
 def _free(hand: int, game: Game, count: int) -> list[int]:
@@ -141,7 +167,7 @@ def choose_contract(view: SeatView, search: Search) -> SeatAction | None:
             without = view.without_bid and not view.contract_named
             value = seat_utility(base, seat, throw_changes(base, without), None)
         elif isinstance(action, Redeal):
-            value = 0.0
+            value = VOID_DEAL
         else:
             continue
         if value > best_value + 1e-9:

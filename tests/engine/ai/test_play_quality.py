@@ -7,7 +7,17 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Bid, Concede, Declaration, Give, NameContract, Pass, Play, SeatAction
+from engine.actions import (
+    Bid,
+    Concede,
+    Declaration,
+    Give,
+    NameContract,
+    Pass,
+    Play,
+    Redeal,
+    SeatAction,
+)
 from engine.ai.levels import DEFAULT_LEVEL, make_agent
 from engine.ai.rules_agent import RulesAgent
 from engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, mask_of
@@ -166,6 +176,32 @@ def test_a_hopeless_contract_is_conceded() -> None:
         """
     )
     assert _decide(state) == Concede(0)
+
+
+def test_a_hopeless_hundred_keeps_grounds_for_a_redeal_and_asks_for_it() -> None:
+    # p1 sits on the hundred and both others pass. With the talon p1 holds the four nines,
+    # three jacks, ♦Q and only ♠A and ♦10 of any worth: the hundred is lost. The redeal's
+    # grounds are judged on the eight cards kept (rules fine point 14), so a strong player
+    # gives away two cards that are not nines (the nines' usual fate) and asks for a redeal.
+    state = _position(
+        """
+        game thousand
+        dealer p3
+        hand p1 9S 9C 9D JS JC QD AS
+        hand p2 TS KS QS AC TC KC QC
+        hand p3 AD KD JD AH TH KH QH
+        talon 9H JH TD
+        p2 pass
+        p3 pass
+        """
+    )
+    gifts = []
+    while isinstance(action := _decide(state), Give):
+        gifts.append(action.card)
+        state, _ = apply(state, action)
+    assert len(gifts) == 2
+    assert not {"9S", "9C", "9D", "9H"} & set(format_cards(mask_of(gifts)).split())
+    assert action == Redeal(0)
 
 
 def test_the_marriage_is_declared_when_its_queen_is_led() -> None:
