@@ -204,6 +204,28 @@ def test_a_hopeless_hundred_keeps_grounds_for_a_redeal_and_asks_for_it() -> None
     assert action == Redeal(0)
 
 
+def test_a_strong_hand_with_the_four_nines_plays_rather_than_asks_for_a_redeal() -> None:
+    # The same seat on the hundred, with the four nines beside ♥A 10 K Q, ♠A 10: the
+    # nines could be kept for a redeal, but the hand makes far more than the hundred. A
+    # strong player gives two nines away and names a contract.
+    state = _position(
+        """
+        game thousand
+        dealer p3
+        hand p1 9S 9C 9D AH TH KH QH
+        hand p2 JS QS KS AC TC KC QC
+        hand p3 AD TD KD QD JH JC JD
+        talon 9H AS TS
+        p2 pass
+        p3 pass
+        """
+    )
+    while isinstance(action := _decide(state), Give):
+        state, _ = apply(state, action)
+    assert isinstance(action, NameContract)
+    assert action.value >= 100
+
+
 def test_the_marriage_is_declared_when_its_queen_is_led() -> None:
     # p1 has won the first trick (♠A) at 120 and holds ♥K Q with low cards only: the
     # contract needs the 100. A strong player leads the queen and declares it.
