@@ -7,17 +7,8 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import (
-    Bid,
-    Concede,
-    Declaration,
-    Give,
-    NameContract,
-    Pass,
-    Play,
-    Redeal,
-    SeatAction,
-)
+from engine import Redeal
+from engine.actions import Bid, Concede, Declaration, Give, NameContract, Pass, Play, SeatAction
 from engine.ai.levels import DEFAULT_LEVEL, make_agent
 from engine.ai.rules_agent import RulesAgent
 from engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, mask_of
@@ -178,52 +169,57 @@ def test_a_hopeless_contract_is_conceded() -> None:
     assert _decide(state) == Concede(0)
 
 
-def test_a_hopeless_hundred_keeps_grounds_for_a_redeal_and_asks_for_it() -> None:
-    # p1 sits on the hundred and both others pass. With the talon p1 holds the four nines,
-    # three jacks, ♦Q and only ♠A and ♦10 of any worth: the hundred is lost. The redeal's
-    # grounds are judged on the eight cards kept (rules fine point 14), so a strong player
-    # gives away two cards that are not nines (the nines' usual fate) and asks for a redeal.
-    state = _position(
-        """
+def _on_the_hundred(p1: str, talon: str, p2: str, p3: str) -> MatchState:
+    """p1 sits on the hundred (p3 deals) and both others pass: p1 takes the talon at 100."""
+    return _position(
+        f"""
         game thousand
         dealer p3
-        hand p1 9S 9C 9D JS JC QD AS
-        hand p2 TS KS QS AC TC KC QC
-        hand p3 AD KD JD AH TH KH QH
-        talon 9H JH TD
+        hand p1 {p1}
+        hand p2 {p2}
+        hand p3 {p3}
+        talon {talon}
         p2 pass
         p3 pass
         """
     )
+
+
+def _gifts_then(state: MatchState) -> tuple[list[str], SeatAction]:
+    """The declarer's gifts (hard) and the action it takes after them."""
     gifts = []
     while isinstance(action := _decide(state), Give):
-        gifts.append(action.card)
+        gifts.append(format_cards(1 << action.card))
         state, _ = apply(state, action)
+    return gifts, action
+
+
+def test_a_hopeless_hundred_keeps_grounds_for_a_redeal_and_asks_for_it() -> None:
+    # With the talon p1 holds the four nines, three jacks, ♦Q and only ♠A and ♦10 of any
+    # worth: the hundred is lost. The redeal's grounds are judged on the eight cards kept
+    # (rules fine point 14), so a strong player gives away two cards that are not nines
+    # (the nines' usual fate) and asks for a redeal.
+    gifts, then = _gifts_then(
+        _on_the_hundred(
+            "9S 9C 9D JS JC QD AS", "9H JH TD", "TS KS QS AC TC KC QC", "AD KD JD AH TH KH QH"
+        )
+    )
     assert len(gifts) == 2
-    assert not {"9S", "9C", "9D", "9H"} & set(format_cards(mask_of(gifts)).split())
-    assert action == Redeal(0)
+    assert not {"9S", "9C", "9D", "9H"} & set(gifts)
+    assert then == Redeal(0)
 
 
 def test_a_strong_hand_with_the_four_nines_plays_rather_than_asks_for_a_redeal() -> None:
-    # The same seat on the hundred, with the four nines beside ♥A 10 K Q, ♠A 10: the
-    # nines could be kept for a redeal, but the hand makes far more than the hundred. A
-    # strong player gives two nines away and names a contract.
-    state = _position(
-        """
-        game thousand
-        dealer p3
-        hand p1 9S 9C 9D AH TH KH QH
-        hand p2 JS QS KS AC TC KC QC
-        hand p3 AD TD KD QD JH JC JD
-        talon 9H AS TS
-        p2 pass
-        p3 pass
-        """
+    # With the talon p1 holds the four nines beside ♥A 10 K Q, ♠A 10: the nines could be
+    # kept for a redeal, but the hand makes far more than the hundred. A strong player
+    # gives nines away and names a contract.
+    _, then = _gifts_then(
+        _on_the_hundred(
+            "9S 9C 9D AH TH KH QH", "9H AS TS", "JS QS KS AC TC KC QC", "AD TD KD QD JH JC JD"
+        )
     )
-    while isinstance(action := _decide(state), Give):
-        state, _ = apply(state, action)
-    assert isinstance(action, NameContract)
-    assert action.value >= 100
+    assert isinstance(then, NameContract)
+    assert then.value >= 100
 
 
 def test_the_marriage_is_declared_when_its_queen_is_led() -> None:
