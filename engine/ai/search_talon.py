@@ -20,6 +20,7 @@ to give and which contract to name, conceding, throwing or asking for a redeal.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Final
 
 from engine.actions import Concede, Give, NameContract, Redeal, SeatAction, Throw
@@ -73,6 +74,7 @@ def choose_gift(view: SeatView, search: Search) -> SeatAction | None:
     else:
         plans = [((c, recipients[0]),) for c in cheap]
     ctx = context_of(view)
+    may_redeal = _redeal_check(view)
     results: list[list[Outcome]] = [[] for _ in plans]
     weights: list[float] = []
     for drawn, weight in draws(view, Knowledge.of(view), search):
@@ -95,15 +97,15 @@ def choose_gift(view: SeatView, search: Search) -> SeatAction | None:
             mean_utility(ctx._replace(contract=v), seat, outcomes, weights)
             for v in worth_naming(view, options, outcomes)
         )
-        if _grounds_for_redeal(view, kept):
+        if may_redeal is not None and may_redeal(kept):
             value = max(value, VOID_DEAL)
         if value > best_value + 1e-9:
             best_plan, best_value = plan, value
-    if -math.inf < best_value < VOID_DEAL:
+    if may_redeal is not None and -math.inf < best_value < VOID_DEAL:
         # Every plan valued loses: giving the highest cards may leave grounds for a redeal.
         highest = sorted(cards_of(hand), key=lambda c: (THOUSAND_POINTS[c], c))
         void_plan = tuple(zip(highest[-len(recipients) :], recipients, strict=True))
-        if _grounds_for_redeal(view, _kept(hand, void_plan)):
+        if may_redeal(_kept(hand, void_plan)):
             best_plan = void_plan
     card, to = best_plan[0]
     for action in gives:
@@ -119,10 +121,13 @@ def _kept(hand: int, plan: tuple[tuple[int, int], ...]) -> int:
     return hand
 
 
-def _grounds_for_redeal(view: SeatView, kept: int) -> bool:
-    """Whether the declarer, keeping ``kept`` once the gifts are made, may ask for a redeal."""
+def _redeal_check(view: SeatView) -> Callable[[int], bool] | None:
+    """Whether the declarer, keeping a hand once the gifts are made, may ask for a redeal;
+    ``None`` when this table has no redeal (a game without it, or the option off)."""
     variant = variant_of(view.rules)
-    return variant.can_redeal and view.rules.redeal and variant.redeal_ground(kept) is not None
+    if not (variant.can_redeal and view.rules.redeal):
+        return None
+    return lambda kept: variant.redeal_ground(kept) is not None
 
 
 def _free(hand: int, game: Game, count: int) -> list[int]:
