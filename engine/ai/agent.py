@@ -22,8 +22,8 @@ DEFAULT_BUDGET = 1.0
 """Seconds per decision (the p99 the players are built to stay under)."""
 
 REDEAL_AGAINST_CONTRACT = 130
-"""A defender with grounds asks for a redeal only against a contract this strong: the
-declarer is then likely to make it, and voiding the deal costs the defender little."""
+"""A defender with grounds asks for a redeal against a contract this strong: the declarer
+is then likely to make it, and voiding the deal costs the defender little."""
 
 
 class Agent(Protocol):
@@ -39,9 +39,27 @@ def interjection(view: SeatView) -> SeatAction | None:
     if view.seat is None or view.turn == view.seat:
         return None
     for action in view.legal:
-        if isinstance(action, Redeal) and view.contract >= REDEAL_AGAINST_CONTRACT:
+        if isinstance(action, Redeal) and _voiding_pays(view):
             return action
     return None
+
+
+def _voiding_pays(view: SeatView) -> bool:
+    """Whether a defender with grounds gains by voiding the deal (rules §1.4, §1.7).
+
+    Besides a strong contract: a seat on the barrel loses one of its attempts in a deal
+    another seat declares, and keeps it in a void deal. Against a barrel player who bid for
+    the contract, the defenders' points do not count and the contract made wins the match,
+    so voiding costs nothing. A barrel contract the barrel player took unbid (on the hundred
+    with both others passing, or without barrel bidding) comes with whatever hand was dealt;
+    played and failed, it uses the attempt, which a redeal would give back."""
+    if view.contract >= REDEAL_AGAINST_CONTRACT or view.perch == view.seat:
+        return True
+    declarer = view.declarer
+    # The first entry of a Тысяча deal's bids is the hundred's automatic one.
+    return declarer == view.perch and any(
+        seat == declarer and value is not None for seat, value in view.bids[1:]
+    )
 
 
 def play_action(view: SeatView, card: int, kind: object) -> SeatAction:
