@@ -16,9 +16,10 @@ the same drawn deals, so their comparison is paired and much less noisy than the
   (``solver.solve``). A drawn deal counts ``HISTORY_TRUST`` to the power
   of the others' past plays that the rule-based policy would not have made with it, so
   deals that explain the play weigh more, times how well it explains their bidding and
-  contract (``engine.ai.inference``, for the decisions named by ``inferred``). Plays
-  within ``PLAY_MARGIN`` of the best are equally good; among them a declaration goes
-  first, then the rule-based choice, then the cheapest card.
+  contract (``engine.ai.inference``, for the decisions named by ``inferred``). A
+  defender near the dump truck values the ends near it warily (``utility.wary_utility``).
+  Plays within ``PLAY_MARGIN`` of the best are equally good; among them a declaration
+  goes first, then the rule-based choice, then the cheapest card.
 - Giving and the contract: ``engine.ai.search_talon``; bidding: ``engine.ai.search_bidding``.
   Both simulate with ``engine.ai.simulation``; the utility of a deal's end is match-aware
   (``engine.ai.utility``: the barrel, the tumbochka, bolts, the engine's own scoring). Their
@@ -57,7 +58,7 @@ from engine.ai.search_bidding import choose_bid
 from engine.ai.search_talon import choose_contract, choose_gift
 from engine.ai.simulation import MIN_SAMPLES, Clock, Search, draws
 from engine.ai.solver import Memo, respond, solve
-from engine.ai.utility import context_of, utility
+from engine.ai.utility import context_of, wary_utility
 from engine.cards import ACE, RANK_OF, TEN, THOUSAND_POINTS
 from engine.history import trick_winner
 from engine.rules import Game
@@ -189,7 +190,7 @@ class SearchAgent:
         responding = cards <= RESPOND_CARDS
 
         def leaf(points: list[int], won: list[int]) -> float:
-            return utility(ctx, seat, points, won)
+            return wary_utility(ctx, seat, points, won)
 
         memo: Memo = {}
         weight_sum = 0.0

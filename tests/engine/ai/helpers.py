@@ -53,6 +53,23 @@ p3 pass
 """
 """p1 to bid with ♥K Q 10 and ♠K Q (140 in marriages), p2 on the hundred, p3 passed."""
 
+AT_500 = """
+game thousand
+scores 500 500 500
+dealer p1
+hand p1 9S TS 9C KC JD QD TH
+hand p2 QS AS AC 9D KD AD 9H
+hand p3 KS JC QC TD JH QH AH
+talon JS TC KH
+p3 pass
+p1 pass
+p2 give 9D p1
+p2 give 9H p3
+p2 contract 100
+"""
+"""Everyone at 500: p2 declares 100; a defender whose points round to 55 lands on the dump
+truck (555, reset to 0)."""
+
 VARIANTS: list[tuple[str, Rules, tuple[int, ...] | None]] = [
     ("thousand", preset(Game.THOUSAND), None),
     ("thousand-barrel", preset(Game.THOUSAND), (880, 300, -200)),

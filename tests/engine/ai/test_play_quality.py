@@ -18,6 +18,7 @@ from engine.notation import format_action, format_cards, replay
 from engine.state import MatchState, Phase
 from engine.view import view
 from tests.engine.ai.helpers import (
+    AT_500,
     ON_THE_BARREL,
     THREE_MARRIAGES,
     TWO_MARRIAGES_OVER_THE_HUNDRED,
@@ -220,6 +221,38 @@ def test_a_strong_hand_with_the_four_nines_plays_rather_than_asks_for_a_redeal()
     )
     assert isinstance(then, NameContract)
     assert then.value >= 100
+
+
+def test_a_defender_at_500_keeps_clear_of_the_dump_truck() -> None:
+    # Everyone at 500; p2 declares 100 and is already lost. p1, a defender with 30 points,
+    # leads to the last two tricks with ♠9 and ♦Q. ♦Q takes the trick, and if p2 throws
+    # ♠A on it and p3 smears ♥A (both gain by p1's fall), p1 ends on 55 points: 555, the
+    # dump truck, back to 0. A strong player leads ♠9 and keeps its 530.
+    state = _position(
+        AT_500
+        + """
+        p2 play KD
+        p3 play TD
+        p1 play JD
+        p3 play QC
+        p1 play KC
+        p2 play AC
+        p2 play KH
+        p3 play 9H
+        p1 play TH
+        p1 play 9C
+        p2 play TC
+        p3 play JC
+        p2 play AD
+        p3 play JH
+        p1 play 9D
+        p2 play JS
+        p3 play KS
+        p1 play TS
+        """
+    )
+    assert state.deal is not None and state.deal.points[0] == 30
+    assert format_action(_decide(state)) == "p1 play 9S"
 
 
 def test_the_marriage_is_declared_when_its_queen_is_led() -> None:

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from engine.ai.utility import RIVALRY, WIN_BONUS, changes, context_of, seat_utility, utility
+import pytest
+
+from engine.ai.utility import (
+    CLIFF_SHARE,
+    RIVALRY,
+    WIN_BONUS,
+    changes,
+    context_of,
+    seat_utility,
+    utility,
+    wary_utility,
+)
 from engine.notation import replay
 from engine.rules import Game
 from engine.view import view
-from tests.engine.ai.helpers import ON_THE_BARREL
+from tests.engine.ai.helpers import AT_500, ON_THE_BARREL
 
 BARREL_DECLARER = ON_THE_BARREL + """p1 give TC p2
 p1 give AC p3
@@ -39,3 +50,32 @@ def test_a_deal_that_ends_no_match_has_no_match_term() -> None:
     delta, winner = changes(ctx, points, won)
     assert winner is None
     assert utility(ctx, 1, points, won) == delta[1] - RIVALRY * (delta[0] + delta[2]) / 2
+
+
+@pytest.mark.parametrize(
+    ("points", "wary"),
+    [
+        (30, False),  # far below the window: nothing near to fear
+        (47, True),  # 10 points more (an ace smeared onto its trick) end on 555
+        (55, False),  # on 555 itself: the fall is in the value already
+        (62, True),  # 5 points fewer end on 555
+        (68, False),  # rounds to 70; 10 fewer still round to 60
+    ],
+)
+def test_a_defender_near_the_dump_truck_counts_a_share_of_the_fall(
+    points: int, wary: bool
+) -> None:
+    state = replay(AT_500.splitlines())
+    ctx = context_of(view(state, 0))
+    ends, won = [points, 49, 16], [3, 4, 1]
+    plain = seat_utility(ctx, 0, *changes(ctx, ends, won))
+    dumped = seat_utility(ctx, 0, *changes(ctx, [55, 49, 16], won))
+    expected = plain - CLIFF_SHARE * (plain - dumped) if wary else plain
+    assert wary_utility(ctx, 0, ends, won) == pytest.approx(expected)
+    assert utility(ctx, 0, ends, won) == plain
+
+
+def test_only_defenders_within_reach_of_the_dump_truck_are_wary() -> None:
+    assert context_of(view(replay(AT_500.splitlines()), 0)).wary == (True, False, True)
+    far = AT_500.replace("scores 500 500 500", "scores 0 500 200")
+    assert context_of(view(replay(far.splitlines()), 0)).wary == (False, False, False)
