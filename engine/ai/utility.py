@@ -38,7 +38,7 @@ bolt's share of the next −120.
 A defender a few points from the dump truck (555) is wary of it. The search foresees its
 own points from a model of the others' plays, and they are not that model: a partner who
 smears an ace onto its trick, or a declarer who throws one there, gains from its fall (the
-rivalry share). From 500 500 500 the search player's defenders ended on 555 in 19 of 338
+rivalry share). From 500 500 500 the search player's defenders ended on 555 in 19 of 336
 defences, the issue's `hard` in the same seats in 9 (``benchmarks/README.md``, issue 16,
 session 33). So in the card play an end within ``CLIFF_MARGIN`` points of one that costs
 ``CLIFF_DROP`` or more is worth ``CLIFF_SHARE`` of that fall less (``wary_utility``): the
@@ -69,6 +69,7 @@ score: the tries left at the match win. Climbing gains it, falling loses it."""
 CLIFF_MARGIN: Final = 10
 """How far (card points) a defender's own points may end from what the search foresees."""
 CLIFF_SHIFTS: Final = (-CLIFF_MARGIN, -CLIFF_MARGIN // 2, CLIFF_MARGIN // 2, CLIFF_MARGIN)
+"""The own points, off from an end's, at which the utility is looked at for a cliff."""
 CLIFF_DROP: Final = 200.0
 """A fall of the utility this large within ``CLIFF_MARGIN`` is a cliff (the dump truck's
 −555; a deal's ordinary ends differ by a few dozen)."""
