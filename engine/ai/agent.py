@@ -55,11 +55,8 @@ def _voiding_pays(view: SeatView) -> bool:
     played and failed, it uses the attempt, which a redeal would give back."""
     if view.contract >= REDEAL_AGAINST_CONTRACT or view.perch == view.seat:
         return True
-    declarer = view.declarer
-    # The first entry of a Тысяча deal's bids is the hundred's automatic one.
-    return declarer == view.perch and any(
-        seat == declarer and value is not None for seat, value in view.bids[1:]
-    )
+    # Bid for: the winning bid is the barrel player's own, not the hundred's automatic one.
+    return view.declarer == view.perch and (view.declarer, view.bid) in view.bids
 
 
 def play_action(view: SeatView, card: int, kind: object) -> SeatAction:
