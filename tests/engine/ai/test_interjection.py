@@ -21,8 +21,7 @@ OTHER = "QC KC TC AC QD KD AD"
 def _after_the_gifts(scores: str, hands: tuple[str, str, str], bidding: str) -> MatchState:
     """p3 deals (p1 sits on the hundred); after ``bidding`` the declarer gives ♥J to the
     holder of the nines and ♦10 to the third seat."""
-    nines = f"p{hands.index(NINES) + 1}"
-    third = f"p{hands.index(OTHER) + 1}"
+    declarer, nines, third = (f"p{hands.index(hand) + 1}" for hand in (STRONG, NINES, OTHER))
     state = replay(
         f"""
         game thousand
@@ -33,9 +32,9 @@ def _after_the_gifts(scores: str, hands: tuple[str, str, str], bidding: str) -> 
         hand p3 {hands[2]}
         talon JH TD TH
         {bidding}
-        declarer give JH {nines}
-        declarer give TD {third}
-        """.replace("declarer", f"p{hands.index(STRONG) + 1}").splitlines()
+        {declarer} give JH {nines}
+        {declarer} give TD {third}
+        """.splitlines()
     )
     assert state.phase is Phase.CONTRACT
     return state
