@@ -24,6 +24,9 @@ class Settlement(NamedTuple):
     winner: int | None
     """The seat that wins the match by this deal, if any."""
     events: tuple[Event, ...]
+    perch_attempts: int
+    """The attempts used by the seat on the barrel or the tumbochka after the deal (0 when
+    nobody sits there)."""
 
 
 def around(
@@ -71,4 +74,4 @@ def settle(
     t.outcome = outcome
     t.variant.score(t, outcome, events)
     changes = tuple(a - b for a, b in zip(t.scores, before, strict=True))
-    return Settlement(changes, t.winner, tuple(events))
+    return Settlement(changes, t.winner, tuple(events), t.perch_attempts)

@@ -33,7 +33,11 @@ doubling, the third bolt's −120, the dump truck at ±555, the −1000 end, the
 the tumbochka's falls); the utility adds the seat on the barrel or the tumbochka
 (``SITTING_VALUE``: the tries left at the match win), gained by climbing and lost by
 falling, so that a raise on the barrel risks the match and not only the contract, and a
-bolt's share of the next −120.
+bolt's share of the next −120. The seat is worth its chance of winning in the tries it has
+left (each won at ``TRY_CHANCE``) over its chance in all of them: a deal that uses a try
+without a fall (another seat declares, or the barrel contract fails or is conceded) costs
+the difference, and a fall costs what was left. So a void deal, which keeps the try, is
+worth more to the seat on the barrel than a failed attempt.
 
 A defender a few points from the dump truck (555) is wary of it. The search foresees its
 own points from a model of the others' plays, and they are not that model: a partner who
@@ -50,7 +54,8 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from engine.events import BoltGiven, Fell, Mounted
-from engine.games.thousand import DUMP_TRUCK
+from engine.games import tumbochka
+from engine.games.thousand import BARREL_ATTEMPTS, DUMP_TRUCK
 from engine.outcomes import Settlement, around, settle
 from engine.rules import Game, Rules
 from engine.state import Outcome
@@ -66,6 +71,12 @@ after it (the second of three costs twice the first)."""
 SITTING_VALUE: Final = {Game.THOUSAND: 80.0, Game.THOUSAND_ONE: 0.0, Game.TUMBOCHKA: 4.0}
 """A seat on the barrel (Тысяча) or the tumbochka is worth about this much beyond its
 score: the tries left at the match win. Climbing gains it, falling loses it."""
+TRIES: Final = {Game.THOUSAND: BARREL_ATTEMPTS, Game.TUMBOCHKA: tumbochka.ATTEMPTS}
+"""The tries a seat has on the barrel or the tumbochka."""
+TRY_CHANCE: Final = 0.7
+"""About how often a try wins the match: from 880 0 0 the player on the barrel declared and
+made its contract in about 70 % of deals (``benchmarks/README.md``, issue 16, session 31);
+the tumbochka's is taken to be the same."""
 CLIFF_MARGIN: Final = 10
 """How far (card points) a defender's own points may end from what the search foresees."""
 CLIFF_SHIFTS: Final = (-CLIFF_MARGIN, -CLIFF_MARGIN // 2, CLIFF_MARGIN // 2, CLIFF_MARGIN)
@@ -188,7 +199,7 @@ def seat_utility(ctx: DealContext, seat: int, delta: list[float], winner: int | 
 def _valued(ctx: DealContext, settled: Settlement) -> tuple[list[float], int | None]:
     """The engine's score changes, and what the scores do not show yet: a bolt that does
     not cost 120 yet brings the penalty closer; a seat on the barrel or the tumbochka has
-    tries left at the match win, which a fall loses."""
+    tries left at the match win, of which a used try loses one and a fall all."""
     delta = [float(c) for c in settled.changes]
     sitting = SITTING_VALUE[ctx.rules.game]
     fell = {e.seat for e in settled.events if isinstance(e, Fell)}
@@ -197,9 +208,23 @@ def _valued(ctx: DealContext, settled: Settlement) -> tuple[list[float], int | N
             delta[event.seat] -= BOLT_STEP_COST * event.bolts
         elif isinstance(event, Mounted) and event.seat not in fell:
             delta[event.seat] += sitting
-    if ctx.perch is not None and ctx.perch in fell and settled.winner is None:
-        delta[ctx.perch] -= sitting
+    perch = ctx.perch
+    if perch is not None and settled.winner is None:
+        left = TRIES[ctx.rules.game] - ctx.perch_attempts
+        if perch in fell:
+            delta[perch] -= sitting * _tries_share(ctx.rules.game, left)
+        elif settled.perch_attempts > ctx.perch_attempts:
+            delta[perch] -= sitting * (
+                _tries_share(ctx.rules.game, left) - _tries_share(ctx.rules.game, left - 1)
+            )
     return delta, settled.winner
+
+
+def _tries_share(game: Game, left: int) -> float:
+    """The share of ``SITTING_VALUE`` a seat with ``left`` tries is worth: its chance of
+    winning in them over its chance in all its tries."""
+    missed = 1.0 - TRY_CHANCE
+    return (1.0 - missed**left) / (1.0 - missed ** TRIES[game])
 
 
 def concede_changes(ctx: DealContext) -> list[float]:

@@ -170,11 +170,13 @@ def test_a_hopeless_contract_is_conceded() -> None:
     assert _decide(state) == Concede(0)
 
 
-def _on_the_hundred(p1: str, talon: str, p2: str, p3: str) -> MatchState:
-    """p1 sits on the hundred (p3 deals) and both others pass: p1 takes the talon at 100."""
+def _on_the_hundred(p1: str, talon: str, p2: str, p3: str, scores: str = "0 0 0") -> MatchState:
+    """p1 sits on the hundred (p3 deals) and both others pass: p1 takes the talon at 100
+    (at the barrel contract when it sits on the barrel)."""
     return _position(
         f"""
         game thousand
+        scores {scores}
         dealer p3
         hand p1 {p1}
         hand p2 {p2}
@@ -206,6 +208,24 @@ def test_a_hopeless_hundred_keeps_grounds_for_a_redeal_and_asks_for_it() -> None
         )
     )
     assert len(gifts) == 2
+    assert not {"9S", "9C", "9D", "9H"} & set(gifts)
+    assert then == Redeal(0)
+
+
+def test_on_the_barrel_a_hopeless_hand_keeps_its_try_by_a_redeal() -> None:
+    # The hand above, with p1 on the barrel (880) and both others passing: it declares 121
+    # and cannot make it. Conceding or playing uses one of its three tries; a redeal voids
+    # the deal and keeps it (rules §1.4, §1.7). A strong player keeps the nines and asks
+    # for the redeal.
+    gifts, then = _gifts_then(
+        _on_the_hundred(
+            "9S 9C 9D JS JC QD AS",
+            "9H JH TD",
+            "TS KS QS AC TC KC QC",
+            "AD KD JD AH TH KH QH",
+            scores="880 0 0",
+        )
+    )
     assert not {"9S", "9C", "9D", "9H"} & set(gifts)
     assert then == Redeal(0)
 

@@ -7,13 +7,17 @@ import pytest
 from engine.ai.utility import (
     CLIFF_SHARE,
     RIVALRY,
+    SITTING_VALUE,
+    TRY_CHANCE,
     WIN_BONUS,
     changes,
+    concede_changes,
     context_of,
     seat_utility,
     utility,
     wary_utility,
 )
+from engine.games.thousand import FALL_PENALTY
 from engine.notation import replay
 from engine.rules import Game
 from engine.view import view
@@ -79,3 +83,41 @@ def test_only_defenders_within_reach_of_the_dump_truck_are_wary() -> None:
     assert context_of(view(replay(AT_500.splitlines()), 0)).wary == (True, False, True)
     far = AT_500.replace("scores 500 500 500", "scores 0 500 200")
     assert context_of(view(replay(far.splitlines()), 0)).wary == (False, False, False)
+
+
+def _share(left: int) -> float:
+    """A seat's chance of the match in ``left`` tries over its chance in three."""
+    return (1 - (1 - TRY_CHANCE) ** left) / (1 - (1 - TRY_CHANCE) ** 3)
+
+
+@pytest.mark.parametrize(
+    ("used", "cost", "penalty"),
+    [
+        # A failed try that is not the last costs the chance it took: the first little,
+        # the second more (the next try is the last).
+        (0, _share(3) - _share(2), 0),
+        (1, _share(2) - _share(1), 0),
+        # The third failure falls: the −120 of the scores and what the last try was worth.
+        (2, _share(1), FALL_PENALTY),
+    ],
+)
+def test_a_failed_try_on_the_barrel_costs_the_chance_it_took(
+    used: int, cost: float, penalty: int
+) -> None:
+    seat_view = view(replay(BARREL_DECLARER.splitlines()), 0)._replace(perch_attempts=used)
+    ctx = context_of(seat_view)
+    lost = -SITTING_VALUE[Game.THOUSAND] * cost - penalty
+    delta, winner = changes(ctx, [100, 10, 10], [1, 1, 1])
+    assert winner is None
+    assert delta[0] == pytest.approx(lost)
+    # Conceding fails the try as well; only a redeal (a void deal, utility 0) keeps it.
+    assert concede_changes(ctx)[0] == pytest.approx(lost)
+    assert lost < 0
+
+
+def test_another_seat_declaring_uses_the_barrel_players_try() -> None:
+    ctx = context_of(view(replay(BARREL_DECLARER.splitlines()), 0), declarer=1, contract=120)
+    delta, winner = changes(ctx, [20, 120, 0], [1, 1, 0])
+    assert winner is None
+    # The barrel player's points and bolts do not count; the try is used all the same.
+    assert delta[0] == pytest.approx(-SITTING_VALUE[Game.THOUSAND] * (_share(3) - _share(2)))
