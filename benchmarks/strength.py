@@ -24,7 +24,9 @@ much more often another seat wins it with A in the seat (fewer is better).
 
 Full matches. A in one seat against B in the others (A's seat rotating by match), each match
 dealt from ``shuffle strength/GAME/match/m/k``; the table gives A's share of matches won
-(a third would be an even share with three players).
+(a third would be an even share with three players). With ``--scores`` the matches start
+from those scores (the end of a match: ``--scores 880 650 500`` plays it out from the barrel,
+A on the barrel in every third match).
 
 Paired matches. The cards of match ``m`` depend only on its seed and the deal's number, and
 the dealer moves the same way whoever plays, so with ``--paired`` each match is also played
@@ -302,7 +304,10 @@ def full_match(setup: Setup, m: int) -> MatchResult:
     def deal_for(state: MatchState, k: int) -> Deal:
         return shuffled_deal(state, f"strength/{rules.game.value}/match/{m}/{k}")
 
-    end = play_match(rules, agents, f"strength/match/{m}", setup.budget, timing, deal_for=deal_for)
+    end = play_match(
+        rules, agents, f"strength/match/{m}", setup.budget, timing, deal_for=deal_for,
+        scores=setup.scores,
+    )
     return MatchResult(end.winner == seat, end.deals, timing.seconds)
 
 
@@ -349,7 +354,7 @@ def add_setup_options(parser: argparse.ArgumentParser) -> None:
         type=int,
         nargs="+",
         metavar="SCORE",
-        help="the match scores, by seat, every duplicate deal starts from (default all 0)",
+        help="the match scores, by seat, every duplicate deal and match starts from (default 0)",
     )
     parser.add_argument("--scale", type=float, default=1.0, help="search work multiplier")
 

@@ -83,11 +83,13 @@ def play_match(
     timing: Timing | None = None,
     max_deals: int = 400,
     deal_for: Callable[[MatchState, int], Deal] | None = None,
+    scores: tuple[int, ...] | None = None,
 ) -> MatchState:
-    """A whole match; the deals come from ``deal_for(state, k)`` or are seeded by ``seed``."""
+    """A whole match (from these match ``scores``, or all 0); the deals come from
+    ``deal_for(state, k)`` or are seeded by ``seed``."""
     from engine.dealing import new_match, shuffled_deal
 
-    state = new_match(rules)
+    state = new_match(rules, scores)
     for k in range(max_deals):
         if state.phase is Phase.MATCH_OVER:
             break

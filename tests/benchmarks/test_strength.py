@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from benchmarks import strength
+from engine.ai import arena
 from engine.ai.arena import play_deal
 from engine.rules import Game, preset
 from engine.state import MatchState
@@ -72,6 +73,20 @@ def test_duplicate_deals_start_from_the_scores_given(
     setup = strength.Setup(preset(Game.THOUSAND), "easy", "random", 1.0, 1.0, (880, 0, 0))
     strength.duplicate_deal(setup, 0)
     assert starts and set(starts) == {(880, 0, 0)}
+
+
+def test_full_matches_start_from_the_scores_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    starts: list[tuple[int, ...]] = []
+    real = arena.play_deal
+
+    def recording(state: MatchState, *args: Any, **kwargs: Any) -> MatchState:
+        starts.append(state.scores)
+        return real(state, *args, **kwargs)
+
+    monkeypatch.setattr(arena, "play_deal", recording)
+    setup = strength.Setup(preset(Game.THOUSAND), "easy", "random", 1.0, 1.0, (880, 650, 500))
+    strength.full_match(setup, 0)
+    assert starts[0] == (880, 650, 500)
 
 
 def test_scores_for_other_seats_than_the_game_has_are_refused(
