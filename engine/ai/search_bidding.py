@@ -139,8 +139,12 @@ def _values(
     seat = view.seat
     assert seat is not None
     other, other_bid = _declarer_if_passing(view, seat)
-    mine = context_of(view, declarer=seat, contract=bid)
-    theirs = None if other is None else context_of(view, declarer=other, contract=other_bid)
+    mine = context_of(view, declarer=seat, contract=bid, staked=True)
+    theirs = (
+        None
+        if other is None
+        else context_of(view, declarer=other, contract=other_bid, staked=True)
+    )
     reached: list[Declared] = []
     passing = 0.0
     for i, d in enumerate(played):

@@ -73,7 +73,7 @@ def choose_gift(view: SeatView, search: Search) -> SeatAction | None:
                 plans.append(((b, r1), (a, r2)))
     else:
         plans = [((c, recipients[0]),) for c in cheap]
-    ctx = context_of(view)
+    ctx = context_of(view, staked=True)
     may_redeal = _redeal_check(view)
     results: list[list[Outcome]] = [[] for _ in plans]
     weights: list[float] = []
@@ -153,7 +153,7 @@ def choose_contract(view: SeatView, search: Search) -> SeatAction | None:
     seat = view.seat
     assert seat is not None and view.declarer == seat
     outcomes, weights = playouts(view, Knowledge.of(view), search)
-    base = context_of(view)
+    base = context_of(view, staked=True)
     best: SeatAction | None = None
     best_value = -math.inf
     contracts = {a.value: a for a in view.legal if isinstance(a, NameContract)}

@@ -39,6 +39,15 @@ without a fall (another seat declares, or the barrel contract fails or is conced
 the difference, and a fall costs what was left. So a void deal, which keeps the try, is
 worth more to the seat on the barrel than a failed attempt.
 
+When the seat on the barrel chooses its own bid, gifts and contract (``staked``), its tries
+are worth what they are: its chance of the match in them at the match's stake (the win and
+the barrel contract's points, ``perch_stake``), and a win now cashes that chance. Priced at
+``SITTING_VALUE`` beside a win worth ``WIN_BONUS`` now, the seat outbid a 130 over its 121
+on its first try when it made 135 three times in ten, and fell; priced at the stake, that
+bid pays only when it is made about three times in four, since the tries left win the match
+nine times in ten. The card play keeps ``SITTING_VALUE`` (its margins are set in points of a
+deal), and so do the other seats when they value the barrel player's fall.
+
 A defender a few points from the dump truck (555) is wary of it. The search foresees its
 own points from a model of the others' plays, and they are not that model: a partner who
 smears an ace onto its trick, or a declarer who throws one there, gains from its fall (the
@@ -55,7 +64,7 @@ from typing import Final, NamedTuple
 
 from engine.events import BoltGiven, Fell, Mounted
 from engine.games import tumbochka
-from engine.games.thousand import BARREL_ATTEMPTS, DUMP_TRUCK
+from engine.games.thousand import BARREL_ATTEMPTS, DUMP_TRUCK, barrel_contract
 from engine.outcomes import Settlement, around, settle
 from engine.rules import Game, Rules
 from engine.state import Outcome
@@ -111,12 +120,21 @@ class DealContext(NamedTuple):
     """Ends already valued (playouts often end alike), shared by ``_replace`` copies."""
     wary: tuple[bool, ...]
     """By seat: a defender close enough below the dump truck to be wary of it."""
+    stake: float
+    """What the seat on the barrel or the tumbochka values its tries at when it decides its
+    own bid, gift or contract (``PERCH_STAKE``); 0 where ``SITTING_VALUE`` prices them."""
 
 
 def context_of(
-    view: SeatView, declarer: int | None = None, contract: int | None = None
+    view: SeatView,
+    declarer: int | None = None,
+    contract: int | None = None,
+    *,
+    staked: bool = False,
 ) -> DealContext:
-    """The context of ``view``'s deal; ``declarer``/``contract`` override (for bidding)."""
+    """The context of ``view``'s deal; ``declarer``/``contract`` override (for bidding).
+    ``staked``: when ``view``'s seat sits on the barrel or the tumbochka, it values its own
+    tries at the match's stake (the bidding, the gifts and the contract)."""
     d = view.declarer if declarer is None else declarer
     assert d is not None
     named = view.contract if contract is None else contract
@@ -140,10 +158,18 @@ def context_of(
         dump and seat != d and 0 < DUMP_TRUCK - score <= DUMP_REACH
         for seat, score in enumerate(view.scores)
     )
+    stake = perch_stake(view.rules) if staked and view.seat == view.perch else 0.0
     return DealContext(
         view.rules, view.active, d, named, view.scores, view.bolts, view.perch,
-        view.perch_attempts, view.deals, view.bagels, falls, table, {}, wary,
+        view.perch_attempts, view.deals, view.bagels, falls, table, {}, wary, stake,
     )
+
+
+def perch_stake(rules: Rules) -> float:
+    """What the match's win is worth to the seat on the barrel beyond its score: the win and
+    the barrel contract's points (Тысяча), the win alone (Тумбочка: the score stays 20)."""
+    exact = barrel_contract(rules) if rules.game is Game.THOUSAND else None
+    return WIN_BONUS[rules.game] + (exact or 0)
 
 
 def changes(ctx: DealContext, points: list[int], won: list[int]) -> tuple[list[float], int | None]:
@@ -209,22 +235,29 @@ def _valued(ctx: DealContext, settled: Settlement) -> tuple[list[float], int | N
         elif isinstance(event, Mounted) and event.seat not in fell:
             delta[event.seat] += sitting
     perch = ctx.perch
-    if perch is not None and settled.winner is None:
-        left = TRIES[ctx.rules.game] - ctx.perch_attempts
+    if perch is None:
+        return delta, settled.winner
+    tries = TRIES[ctx.rules.game]
+    left = tries - ctx.perch_attempts
+    if ctx.stake:
+        # The seat's own choice: its chance of the match in its tries at the match's stake.
+        # A win cashes that chance (``WIN_BONUS`` is added by ``seat_utility``); another's
+        # win or a fall loses it; a used try loses its part.
+        after = 0.0
+        if settled.winner is None and perch not in fell:
+            after = _chance(left - (settled.perch_attempts > ctx.perch_attempts))
+        delta[perch] -= ctx.stake * (_chance(left) - after)
+    elif settled.winner is None:
         if perch in fell:
-            delta[perch] -= sitting * _tries_share(ctx.rules.game, left)
+            delta[perch] -= sitting * _chance(left) / _chance(tries)
         elif settled.perch_attempts > ctx.perch_attempts:
-            delta[perch] -= sitting * (
-                _tries_share(ctx.rules.game, left) - _tries_share(ctx.rules.game, left - 1)
-            )
+            delta[perch] -= sitting * (_chance(left) - _chance(left - 1)) / _chance(tries)
     return delta, settled.winner
 
 
-def _tries_share(game: Game, left: int) -> float:
-    """The share of ``SITTING_VALUE`` a seat with ``left`` tries is worth: its chance of
-    winning in them over its chance in all its tries."""
-    missed = 1.0 - TRY_CHANCE
-    return (1.0 - missed**left) / (1.0 - missed ** TRIES[game])
+def _chance(tries: int) -> float:
+    """The chance of winning the match in this many tries, each won at ``TRY_CHANCE``."""
+    return 1.0 - (1.0 - TRY_CHANCE) ** tries
 
 
 def concede_changes(ctx: DealContext) -> list[float]:

@@ -13,6 +13,7 @@ from engine.ai.utility import (
     changes,
     concede_changes,
     context_of,
+    perch_stake,
     seat_utility,
     utility,
     wary_utility,
@@ -85,9 +86,14 @@ def test_only_defenders_within_reach_of_the_dump_truck_are_wary() -> None:
     assert context_of(view(replay(far.splitlines()), 0)).wary == (False, False, False)
 
 
+def _chance(left: int) -> float:
+    """A seat's chance of the match in ``left`` tries."""
+    return 1 - (1 - TRY_CHANCE) ** left
+
+
 def _share(left: int) -> float:
     """A seat's chance of the match in ``left`` tries over its chance in three."""
-    return (1 - (1 - TRY_CHANCE) ** left) / (1 - (1 - TRY_CHANCE) ** 3)
+    return _chance(left) / _chance(3)
 
 
 @pytest.mark.parametrize(
@@ -121,3 +127,38 @@ def test_another_seat_declaring_uses_the_barrel_players_try() -> None:
     assert winner is None
     # The barrel player's points and bolts do not count; the try is used all the same.
     assert delta[0] == pytest.approx(-SITTING_VALUE[Game.THOUSAND] * (_share(3) - _share(2)))
+
+
+@pytest.mark.parametrize(
+    ("used", "points", "score", "lost"),
+    [
+        # Made, the barrel wins now: +121 and the win, less the chance of it that it cashes.
+        (0, [140, 0, 0], 121, -_chance(3)),
+        (2, [140, 0, 0], 121, -_chance(1)),
+        # Failed: a try's part of the chance; on the last try all of it, and the −120.
+        (0, [100, 10, 10], 0, -(_chance(3) - _chance(2))),
+        (1, [100, 10, 10], 0, -(_chance(2) - _chance(1))),
+        (2, [100, 10, 10], -FALL_PENALTY, -_chance(1)),
+    ],
+)
+def test_on_the_barrel_its_own_choices_price_a_try_at_the_matchs_stake(
+    used: int, points: list[int], score: int, lost: float
+) -> None:
+    seat_view = view(replay(BARREL_DECLARER.splitlines()), 0)._replace(perch_attempts=used)
+    ctx = context_of(seat_view, staked=True)
+    stake = perch_stake(ctx.rules)
+    assert ctx.stake == stake == WIN_BONUS[Game.THOUSAND] + 121
+    delta, _ = changes(ctx, points, [1, 1, 1])
+    assert delta[0] == pytest.approx(score + stake * lost)
+
+
+def test_another_seat_prices_the_barrel_players_try_as_before() -> None:
+    # Only the seat on the barrel values its own tries at the stake: the others' rivalry
+    # keeps ``SITTING_VALUE`` (counting the barrel's fall as theirs was measured and dropped).
+    state = replay(BARREL_DECLARER.splitlines())
+    for seat in (1, 2):
+        staked = context_of(view(state, seat), staked=True)
+        assert staked.stake == 0.0
+        assert changes(staked, [100, 10, 10], [1, 1, 1]) == changes(
+            context_of(view(state, seat)), [100, 10, 10], [1, 1, 1]
+        )
