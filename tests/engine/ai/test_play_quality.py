@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import Redeal
 from engine.actions import Bid, Concede, Declaration, Give, NameContract, Pass, Play, SeatAction
 from engine.ai.levels import DEFAULT_LEVEL, make_agent
@@ -145,6 +147,36 @@ def test_on_the_barrel_a_makeable_121_stays_121() -> None:
     # the match needs. A raise only risks falling off; a strong player names 121.
     _, mine = _until(_position(ON_THE_BARREL), 0, Phase.PLAY)
     assert [a for a in mine if isinstance(a, NameContract)] == [NameContract(0, 121)]
+
+
+@pytest.mark.parametrize(("used", "strong"), [(0, Pass(0)), (1, Pass(0)), (2, Bid(0, 135))])
+def test_on_the_barrel_a_long_shot_over_the_others_bid_waits_for_the_last_try(
+    used: int, strong: SeatAction
+) -> None:
+    # p1 sits on the barrel (880) with ♦K Q 10, ♥K 10 and ♠Q: one marriage, no ace, 114
+    # with every card its own. p2 (650) bids 130 over its 121. A bid of 135 is made a few
+    # times in ten and falls off the barrel (−135) otherwise. While a try is left after
+    # this one, passing costs only this try, and the tries left win the match most of the
+    # time: a strong player passes. On the last try a pass falls off as surely (−120), so
+    # it bids. (Deal 244 of the strength set from 880 650 500: the issue's hard bid 135 on
+    # its first try and fell.)
+    state = _position(
+        """
+        game thousand
+        scores 880 650 500
+        dealer p2
+        hand p1 QS 9C QD KD TD KH TH
+        hand p2 TS AS QC KC 9D 9H AH
+        hand p3 JS JC TC AC JD AD QH
+        talon 9S KS JH
+        p1 bid 121
+        p2 bid 130
+        p3 pass
+        """
+    )
+    # The notation seats a barrel player with no try used; the tries used are the view's.
+    seat_view = view(state, 0)._replace(perch_attempts=used)
+    assert HARD.decide(seat_view, random.Random(0), 1.0) == strong
 
 
 def test_a_hopeless_contract_is_conceded() -> None:
