@@ -20,7 +20,7 @@ from engine.ai.utility import (
 )
 from engine.games.thousand import FALL_PENALTY
 from engine.notation import replay
-from engine.rules import Game
+from engine.rules import Game, preset
 from engine.view import view
 from tests.engine.ai.helpers import AT_500, ON_THE_BARREL
 
@@ -162,3 +162,10 @@ def test_another_seat_prices_the_barrel_players_try_as_before() -> None:
         assert changes(staked, [100, 10, 10], [1, 1, 1]) == changes(
             context_of(view(state, seat)), [100, 10, 10], [1, 1, 1]
         )
+
+
+def test_only_the_barrel_prices_its_tries_at_the_stake() -> None:
+    # On the tumbochka every deal uses a try whatever the seat bids (``perch_stake``).
+    assert perch_stake(preset(Game.THOUSAND)) == WIN_BONUS[Game.THOUSAND] + 121
+    assert perch_stake(preset(Game.TUMBOCHKA)) == 0.0
+    assert perch_stake(preset(Game.THOUSAND_ONE)) == 0.0
