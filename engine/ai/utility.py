@@ -124,8 +124,8 @@ class DealContext(NamedTuple):
     wary: tuple[bool, ...]
     """By seat: a defender close enough below the dump truck to be wary of it."""
     stake: float
-    """What the seat on the barrel or the tumbochka values its tries at when it decides its
-    own bid, gift or contract (``perch_stake``); 0 where ``SITTING_VALUE`` prices them."""
+    """What the seat on the barrel values its tries at when it decides its own bid, gift or
+    contract (``perch_stake``); 0 where ``SITTING_VALUE`` prices them."""
 
 
 def context_of(
@@ -136,8 +136,8 @@ def context_of(
     staked: bool = False,
 ) -> DealContext:
     """The context of ``view``'s deal; ``declarer``/``contract`` override (for bidding).
-    ``staked``: when ``view``'s seat sits on the barrel or the tumbochka, it values its own
-    tries at the match's stake (the bidding, the gifts and the contract)."""
+    ``staked``: when ``view``'s seat sits on the barrel, it values its own tries at the
+    match's stake (the bidding, the gifts and the contract)."""
     d = view.declarer if declarer is None else declarer
     assert d is not None
     named = view.contract if contract is None else contract
@@ -240,25 +240,19 @@ def _valued(ctx: DealContext, settled: Settlement) -> tuple[list[float], int | N
             delta[event.seat] -= BOLT_STEP_COST * event.bolts
         elif isinstance(event, Mounted) and event.seat not in fell:
             delta[event.seat] += sitting
-    perch = ctx.perch
-    if perch is None:
-        return delta, settled.winner
+    perch, winner = ctx.perch, settled.winner
+    # At the stake a win cashes the seat's chance (``WIN_BONUS`` is added by
+    # ``seat_utility``); at ``SITTING_VALUE`` a match's end leaves the seat's value aside.
+    if perch is None or (winner is not None and not ctx.stake):
+        return delta, winner
     tries = TRIES[ctx.rules.game]
     left = tries - ctx.perch_attempts
-    if ctx.stake:
-        # The seat's own choice: its chance of the match in its tries at the match's stake.
-        # A win cashes that chance (``WIN_BONUS`` is added by ``seat_utility``); another's
-        # win or a fall loses it; a used try loses its part.
-        after = 0.0
-        if settled.winner is None and perch not in fell:
-            after = _chance(left - (settled.perch_attempts > ctx.perch_attempts))
-        delta[perch] -= ctx.stake * (_chance(left) - after)
-    elif settled.winner is None:
-        if perch in fell:
-            delta[perch] -= sitting * _chance(left) / _chance(tries)
-        elif settled.perch_attempts > ctx.perch_attempts:
-            delta[perch] -= sitting * (_chance(left) - _chance(left - 1)) / _chance(tries)
-    return delta, settled.winner
+    after = 0.0
+    if winner is None and perch not in fell:
+        after = _chance(left - (settled.perch_attempts > ctx.perch_attempts))
+    lost = _chance(left) - after
+    delta[perch] -= ctx.stake * lost if ctx.stake else sitting * lost / _chance(tries)
+    return delta, winner
 
 
 def _chance(tries: int) -> float:

@@ -154,7 +154,8 @@ def test_on_the_barrel_its_own_choices_price_a_try_at_the_matchs_stake(
 
 def test_another_seat_prices_the_barrel_players_try_as_before() -> None:
     # Only the seat on the barrel values its own tries at the stake: the others' rivalry
-    # keeps ``SITTING_VALUE`` (counting the barrel's fall as theirs was measured and dropped).
+    # keeps ``SITTING_VALUE`` (counting the barrel's win as wholly their loss was measured and
+    # dropped, ``engine.ai.utility``).
     state = replay(BARREL_DECLARER.splitlines())
     for seat in (1, 2):
         staked = context_of(view(state, seat), staked=True)
