@@ -10,11 +10,12 @@ to give and which contract to name, conceding, throwing or asking for a redeal.
   away when the eight it keeps are then under 14 points or hold the four nines, and asks
   for a redeal instead of losing the contract.
 - Contract: one playout per drawn deal gives the points; each contract worth naming
-  (``simulation.worth_naming``: only the barrel contract on the barrel) is scored against
-  them, as are conceding, throwing and a redeal; the best mean utility is named. Naming a
-  higher contract that the playouts make nearly as often was measured and dropped: its
-  falls against strong defenders cost more than it gained (``benchmarks/README.md``,
-  issue 16, session 11).
+  (``simulation.worth_naming``: only the barrel contract on the barrel; else the best by
+  the count of playouts that make them, and the lowest that wins the match outright when
+  made, which the count cannot see) is scored against them, as are conceding, throwing
+  and a redeal; the best mean utility is named. Naming a higher contract that the
+  playouts make nearly as often was measured and dropped: its falls against strong
+  defenders cost more than it gained (``benchmarks/README.md``, issue 16, session 11).
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def choose_gift(view: SeatView, search: Search) -> SeatAction | None:
         options = contract_options(view.rules, view.bid, kept)
         value = max(
             mean_utility(ctx._replace(contract=v), seat, outcomes, weights)
-            for v in worth_naming(view, options, outcomes)
+            for v in worth_naming(ctx, view, options, outcomes)
         )
         if may_redeal is not None and may_redeal(kept):
             value = max(value, VOID_DEAL)
@@ -157,7 +158,7 @@ def choose_contract(view: SeatView, search: Search) -> SeatAction | None:
     best: SeatAction | None = None
     best_value = -math.inf
     contracts = {a.value: a for a in view.legal if isinstance(a, NameContract)}
-    allowed = set(worth_naming(view, list(contracts), outcomes)) if contracts else set()
+    allowed = set(worth_naming(base, view, list(contracts), outcomes)) if contracts else set()
     values: dict[int, float] = {}
     for action in view.legal:
         if isinstance(action, NameContract):

@@ -19,7 +19,7 @@ from typing import Final, NamedTuple
 from engine.ai.inference import evidence_of, likelihood
 from engine.ai.playout import Policy, rollout
 from engine.ai.sampling import Deal, Knowledge, sample, table_of
-from engine.ai.utility import DealContext, utility
+from engine.ai.utility import DealContext, changes, utility
 from engine.games import variant_of
 from engine.rules import Game, Rules
 from engine.table import Table, playing
@@ -28,8 +28,8 @@ from engine.view import SeatView
 MIN_SAMPLES: Final = 4
 """A decision draws at least this many deals, whatever the clock says."""
 SHORTLIST: Final = 6
-"""Contracts valued by the full utility: the best by the made-or-failed count, and the
-lowest."""
+"""Contracts valued by the full utility: the best by the made-or-failed count, the lowest,
+and the lowest that wins the match when made."""
 Outcome = tuple[list[int], list[int]]
 """A playout's end: the points and the tricks won per seat."""
 
@@ -130,11 +130,14 @@ def contract_options(rules: Rules, bid: int, hand: int) -> Sequence[int]:
     return variant.contracts_over(rules, bid, variant.hand_cap(rules, hand))
 
 
-def worth_naming(view: SeatView, options: Sequence[int], outcomes: list[Outcome]) -> list[int]:
+def worth_naming(
+    ctx: DealContext, view: SeatView, options: Sequence[int], outcomes: list[Outcome]
+) -> list[int]:
     """The contracts worth valuing: on the barrel (Тысяча) only the barrel contract (a raise
     risks the match for a settlement's points); otherwise none above the most points any
     playout took (each of those fails every time, worse the higher), but the lowest; of
-    those only the ``SHORTLIST`` best by the count of playouts that make them."""
+    those the ``SHORTLIST`` best by the count of playouts that make them, and the lowest
+    that wins the match when made (``_winning``)."""
     low = min(options)
     if view.perch == view.seat and view.rules.game is Game.THOUSAND and view.rules.barrel:
         return [low]
@@ -154,4 +157,17 @@ def worth_naming(view: SeatView, options: Sequence[int], outcomes: list[Outcome]
     for v in worth:
         highest[n - bisect_left(taken, v)] = v
     ranked = sorted(highest.items(), key=lambda mv: (-mv[1] * (2 * mv[0] - n), mv[1]))
-    return sorted({low, *(v for _, v in ranked[:SHORTLIST])})
+    shortlist = {low, *(v for _, v in ranked[:SHORTLIST])}
+    winning = _winning(ctx, seat, worth, max(outcomes, key=lambda o: o[0][seat]))
+    return sorted(shortlist if winning is None else {*shortlist, winning})
+
+
+def _winning(ctx: DealContext, seat: int, worth: Sequence[int], best: Outcome) -> int | None:
+    """The lowest of the contracts ``worth`` with which ``seat``, making it, wins the match
+    (from below the barrel, a declarer who reaches the target wins outright): a score the
+    count does not rank, worth more than any other contract. Made in the playout ``best``
+    (the one in which ``seat`` took the most points), by the engine's own scoring."""
+    points, won = best
+    if changes(ctx._replace(contract=worth[-1]), points, won)[1] != seat:
+        return None
+    return next(v for v in worth if changes(ctx._replace(contract=v), points, won)[1] == seat)

@@ -73,6 +73,34 @@ def test_a_strong_heart_marriage_hand_with_aces_bids_160() -> None:
     assert _decide(state) == Bid(0, 160)
 
 
+WINS_OUTRIGHT = """
+game thousand
+scores SCORES
+dealer p1
+hand p1 JS KC 9D JD QD JH TH
+hand p2 9S QS KS JC AC QH KH
+hand p3 TS AS 9C QC TC KD AD
+talon TD 9H AH
+p3 pass
+p1 pass
+p2 give JC p1
+p2 give TD p3
+"""
+
+
+def test_a_contract_that_wins_the_match_outright_is_named() -> None:
+    # p2 on the hundred, both others passed: after the talon it holds the ♠ and ♥
+    # marriages (140) with ♣A and ♥A. From 800 a made 205 reaches the target and wins the
+    # match at once (rules §1.7), where 125 only climbs onto the barrel; the hand makes
+    # it, and a strong player names it. From 0 the same hand names less: 205 is no more
+    # than a raise there, which the hand does not make often enough.
+    near_the_end = _position(WINS_OUTRIGHT.replace("SCORES", "800 800 800"))
+    assert _decide(near_the_end) == NameContract(1, 205)
+    start = _position(WINS_OUTRIGHT.replace("SCORES", "0 0 0"))
+    named = _decide(start)
+    assert isinstance(named, NameContract) and named.value < 205
+
+
 def test_a_weak_hand_passes() -> None:
     # Nines and jacks only: a strong player does not take the talon at 105.
     state = _position(

@@ -18,6 +18,7 @@ from engine.ai.playout import Policy
 from engine.ai.rules_agent import RulesAgent
 from engine.ai.search_agent import WASTE_MARGIN, _among_best, _thrown_away, led_bare
 from engine.ai.simulation import SHORTLIST, Clock, Outcome, Search, worth_naming
+from engine.ai.utility import context_of
 from engine.cards import parse_card
 from engine.notation import replay
 from engine.table import Table
@@ -53,10 +54,26 @@ def test_only_the_best_contracts_by_the_count_and_the_lowest_are_valued() -> Non
     seen = view(replay(THREE_MARRIAGES_GIVEN.strip().splitlines()), 0)
     options = list(range(100, 305, 5))
     outcomes = _outcomes([120] * 10 + [175] * 70 + [220] * 20)
-    worth = worth_naming(seen, options, outcomes)
+    worth = worth_naming(context_of(seen), seen, options, outcomes)
     assert worth[0] == 100 and len(worth) <= SHORTLIST + 1
     assert {120, 175, 220} <= set(worth)
     assert all(v <= 220 for v in worth)
+
+
+@pytest.mark.parametrize(("scores", "winning"), [("0 0 0", None), ("800 0 0", 205)])
+def test_the_lowest_contract_that_wins_the_match_is_valued(
+    scores: str, winning: int | None
+) -> None:
+    # Ten playouts at each of 120, 130, … 230 points: by the count only 120 to 170 are
+    # candidates. From 800 a made 205 reaches the target and wins the match outright,
+    # which the count does not see; it is valued too.
+    text = THREE_MARRIAGES_GIVEN.replace("game thousand\n", f"game thousand\nscores {scores}\n")
+    seen = view(replay(text.strip().splitlines()), 0)
+    options = list(range(100, 305, 5))
+    outcomes = _outcomes([p for p in range(120, 240, 10) for _ in range(10)])
+    worth = worth_naming(context_of(seen), seen, options, outcomes)
+    assert {100, 120, 130, 140, 150, 160, 170} <= set(worth)
+    assert [v for v in worth if v > 170] == ([] if winning is None else [winning])
 
 
 def test_an_ace_or_ten_is_not_thrown_onto_the_declarers_trick_on_noise() -> None:
