@@ -164,10 +164,12 @@ def worth_naming(
 
 def _winning(ctx: DealContext, seat: int, worth: Sequence[int], best: Outcome) -> int | None:
     """The lowest of the contracts ``worth`` with which ``seat``, making it, wins the match
-    (from below the barrel, a declarer who reaches the target wins outright): a score the
-    count does not rank, worth more than any other contract. Made in the playout ``best``
-    (the one in which ``seat`` took the most points), by the engine's own scoring."""
+    (from below the barrel, a declarer who reaches the target wins outright): a gain the
+    count does not rank. Made in the playout ``best`` (the one in which ``seat`` took the
+    most points), by the engine's own scoring; a higher contract wins if a lower one does."""
     points, won = best
-    if changes(ctx._replace(contract=worth[-1]), points, won)[1] != seat:
+    if changes(ctx._replace(contract=max(worth)), points, won)[1] != seat:
         return None
-    return next(v for v in worth if changes(ctx._replace(contract=v), points, won)[1] == seat)
+    return next(
+        v for v in sorted(worth) if changes(ctx._replace(contract=v), points, won)[1] == seat
+    )
