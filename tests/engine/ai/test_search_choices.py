@@ -45,7 +45,9 @@ p2 play 9D
 
 
 def _outcomes(points: list[int]) -> list[Outcome]:
-    return [([p, (120 - p) // 2, (120 - p) // 2], [4, 2, 2]) for p in points]
+    """Playout ends with the declarer on ``points`` (its marriages counted) and the
+    defenders sharing what is left of the 120 card points."""
+    return [([p, max(0, 120 - p) // 2, max(0, 120 - p) // 2], [4, 2, 2]) for p in points]
 
 
 def test_only_the_best_contracts_by_the_count_and_the_lowest_are_valued() -> None:
@@ -64,16 +66,13 @@ def test_only_the_best_contracts_by_the_count_and_the_lowest_are_valued() -> Non
 def test_the_lowest_contract_that_wins_the_match_is_valued(
     scores: str, winning: int | None
 ) -> None:
-    # Ten playouts at each of 120, 130, … 230 points (the marriages declared), the
-    # defenders with 15 and 10: by the count only 120 to 170 are candidates. From 800 a
-    # made 205 reaches the target and wins the match outright, which the count does not
-    # see; it is valued too.
+    # Ten playouts at each of 120, 130, … 230 points (the marriages declared): by the
+    # count only 120 to 170 are candidates. From 800 a made 205 reaches the target and
+    # wins the match outright, which the count does not see; it is valued too.
     text = THREE_MARRIAGES_GIVEN.replace("game thousand\n", f"game thousand\nscores {scores}\n")
     seen = view(replay(text.strip().splitlines()), 0)
     options = list(range(100, 305, 5))
-    outcomes: list[Outcome] = [
-        ([p, 15, 10], [6, 1, 1]) for p in range(120, 240, 10) for _ in range(10)
-    ]
+    outcomes = _outcomes([p for p in range(120, 240, 10) for _ in range(10)])
     worth = worth_naming(context_of(seen), seen, options, outcomes)
     assert {100, 120, 130, 140, 150, 160, 170} <= set(worth)
     assert [v for v in worth if v > 170] == ([] if winning is None else [winning])
